@@ -79,7 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             lines = []
             for result in replay_text(text):
                 ok = ok and result["ok"]
-                lines.append(json.dumps(result, ensure_ascii=False) if args.json else describe(result))
+                lines.append(
+                    json.dumps(result, ensure_ascii=False) if args.json else describe(result)
+                )
             if lines:
                 out.write("\n".join(lines) + "\n")
         else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from games.engine.core import RecordError
 
@@ -26,8 +27,7 @@ COMMON_TAGS = ("Event", "Site", "Date", "Round", "Table", "Recorder")
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)\Z")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     text: str
     line: int
 
@@ -213,7 +213,7 @@ def same_result(written: str, computed: str) -> bool:
 def check_result(record: RawRecord, computed: str) -> None:
     """Raise a record error when the record's ``Result`` tag contradicts the replay."""
     written = record.tag("Result")
-    if written is None or not written.strip() or written.strip() == "*" and computed == "*":
+    if written is None or not written.strip() or (written.strip() == "*" and computed == "*"):
         return
     if not same_result(written, computed):
         raise RecordError(

@@ -53,9 +53,7 @@ def _value(card: str | None) -> int:
 
 def cell_score(tops: Tops, cell: int) -> int:
     row, col = divmod(cell, 3)
-    return sum(
-        _value(tops[4 * row + s]) * _value(tops[12 + 4 * col + s]) for s in range(4)
-    )
+    return sum(_value(tops[4 * row + s]) * _value(tops[12 + 4 * col + s]) for s in range(4))
 
 
 def cell_scores(tops: Tops) -> list[int]:

@@ -28,7 +28,7 @@ SUIT: dict[str, str | None] = {c: (None if c in JOKERS else c[1]) for c in DECK}
 def _value(card: str) -> int:
     if card in JOKERS:
         return 0
-    rank, suit = card
+    rank, suit = card[0], card[1]
     sign = 1 if suit in "SC" else -1
     if card == "QS":
         return 13
@@ -40,12 +40,17 @@ def _value(card: str) -> int:
 VALUE: dict[str, int] = {card: _value(card) for card in DECK}
 
 
+_CANONICAL = frozenset(ALL_CARDS)
+
+
 def read_card(text: str) -> str | None:
     """A card code from input (any case, ``10`` for ``T``) in canonical form, or ``None``.
 
     Cards that exist in a 54-card pack but not in MatriO (4C, TD) are returned as written so
     that the caller can say why they cannot be played.
     """
+    if text in _CANONICAL:
+        return text
     code = text.upper()
     if code.startswith("10"):
         code = "T" + code[2:]

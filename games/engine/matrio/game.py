@@ -60,7 +60,7 @@ def new_game(options: Options | None = None) -> State:
     return State(
         options=options or Options(),
         tops=(None,) * 24,
-        empty={s: 6 for s in SUIT_TRAYS},
+        empty=dict.fromkeys(SUIT_TRAYS, 6),
         played=0,
         counts=(0, 0, 0, 0),
         owners=(None,) * 9,
@@ -127,7 +127,9 @@ def apply(state: State, move: Move) -> State:
     tops = state.tops
     suit = SUIT[card]
     on_empty = tops[tray] is None
-    if suit is not None and (bool(state.empty[suit]) != on_empty or (on_empty and TRAY_SUIT[tray] != suit)):
+    if suit is not None and (
+        bool(state.empty[suit]) != on_empty or (on_empty and TRAY_SUIT[tray] != suit)
+    ):
         raise IllegalMoveError(
             _placement_reason(state, card, tray),
             ply=ply,

@@ -47,8 +47,8 @@ _CACHE: dict[str, tuple[Move, int | None] | TokenError] = {}
 def _parse(token: str) -> tuple[Move, int | None] | TokenError:
     match = _TOKEN.fullmatch(token)
     if match is None:
-        card = _CARD_ONLY.match(token)
-        code = read_card(card.group(0)) if card else None
+        head = _CARD_ONLY.match(token)
+        code = read_card(head.group(0)) if head else None
         if code in REMOVED:
             return TokenError(describe_missing(code))
         return TokenError(f"cannot read {token!r} as a MatriO move: {HELP}")

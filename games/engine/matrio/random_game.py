@@ -83,7 +83,7 @@ def random_game(
         won = sum(1 for a, b in zip(state.owners, after.owners, strict=True) if a != b)
         tokens.append(format_move(move, won))
         state = after
-    values = {seat: name for seat, name in zip(SEATS, players, strict=True)}
+    values = dict(zip(SEATS, players, strict=True))
     values["Opening"] = opening
     values.update({f"Hand{i + 1}": " ".join(hand) for i, hand in enumerate(hands)})
     values.update(tags or {})

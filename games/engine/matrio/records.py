@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from games.engine.core import IllegalMoveError, JsonDict, RecordError, Replay
 from games.engine.matrio.board import CELL_NAMES, cell_scores
 from games.engine.matrio.cards import BIT, REMOVED, describe_missing, read_card
+from games.engine.matrio.fast import play_fast
 from games.engine.matrio.game import (
     HAND_SIZE,
     SEATS,
@@ -55,7 +56,7 @@ def read_header(record: RawRecord) -> Header:
         name = record.tag(seat)
         if name is None or not name.strip():
             raise RecordError(
-                f"the [{seat} \"...\"] tag with the name of player {seat[1]} is missing",
+                f'the [{seat} "..."] tag with the name of player {seat[1]} is missing',
                 line=record.tag_line(seat),
             )
         players.append(name.strip())
@@ -163,7 +164,7 @@ def result_string(state: State) -> str:
     return "; ".join(f"{seat}: {'WD' if v is None else v}" for seat, v in totals.items())
 
 
-def _by_role(record: RawRecord, players: tuple[str, ...], written: str) -> str:
+def _by_role(players: tuple[str, ...], written: str) -> str:
     """A Result value with player names replaced by their roles (``alice: 12`` -> ``P2: 12``)."""
     roles = {"".join(name.split()).lower(): SEATS[i] for i, name in enumerate(players)}
     items = []
@@ -181,11 +182,11 @@ def is_result_only(record: RawRecord) -> bool:
 def replay(record: RawRecord) -> Replay:
     if is_result_only(record):
         return _result_only(record)
-    played = play(record)
-    state = played.state
+    header = read_header(record)
+    state = play_fast(record, header.options) or play(record).state
     computed = result_string(state)
     written = record.tag("Result")
-    if written is not None and not same_result(_by_role(record, played.header.players, written), computed):
+    if written is not None and not same_result(_by_role(header.players, written), computed):
         check_result(record, computed)
     totals = scores(state)
     cells = cell_scores(state.tops)
@@ -208,7 +209,7 @@ def read_result(record: RawRecord, players: tuple[str, ...]) -> dict[str, int | 
     written = record.tag("Result") or ""
     line = record.tag_line("Result")
     totals: dict[str, int | None] = {}
-    for name, value in result_items(_by_role(record, players, written)):
+    for name, value in result_items(_by_role(players, written)):
         seat = name.upper()
         if seat not in SEATS:
             raise RecordError(
@@ -258,7 +259,7 @@ def _result_only(record: RawRecord) -> Replay:
 def write_record(record: RawRecord) -> str:
     """The canonical MGN of a record that replays (tags normalised, marks and Result written)."""
     header = read_header(record)
-    values = {seat: name for seat, name in zip(SEATS, header.players, strict=True)}
+    values = dict(zip(SEATS, header.players, strict=True))
     if record.tag("Opening") is not None:
         values["Opening"] = header.options.opening
     for seat in range(4):

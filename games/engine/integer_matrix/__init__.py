@@ -1,0 +1,60 @@
+"""The Integer Matrix (2 players or teams): rules engine, MGN records and random games.
+
+Modules: ``board`` (squares, discs, flanking), ``scoring`` (matrix scores, result),
+``notation`` (move and setup text), ``rules`` (the game protocol), ``mgn`` (replay and the
+canonical writer), ``randomgame`` (seeded random games).
+"""
+
+from __future__ import annotations
+
+from games.engine.integer_matrix.board import BLANK, Colour, Disc, Move, Piece, square_name
+from games.engine.integer_matrix.mgn import (
+    NAME,
+    final_position,
+    replay,
+    score_sheet,
+    write_record,
+)
+from games.engine.integer_matrix.notation import format_move
+from games.engine.integer_matrix.randomgame import POLICIES, random_game
+from games.engine.integer_matrix.rules import (
+    Options,
+    State,
+    Turn,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    play,
+    position,
+    scores,
+)
+
+__all__ = [
+    "BLANK",
+    "NAME",
+    "POLICIES",
+    "Colour",
+    "Disc",
+    "Move",
+    "Options",
+    "Piece",
+    "State",
+    "Turn",
+    "apply",
+    "final_position",
+    "format_move",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "play",
+    "position",
+    "random_game",
+    "replay",
+    "score_sheet",
+    "scores",
+    "square_name",
+    "write_record",
+]

@@ -1,0 +1,43 @@
+"""Agreement with the 50 reference MatriO games of ``shared/samples``."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from .matrio_positions import ROOT, json_lines, run_cli
+
+SAMPLES = ROOT.parent / "shared" / "samples"
+pytestmark = pytest.mark.skipif(
+    not (SAMPLES / "matrio-reference.mgn").exists() and os.environ.get("CI") != "true",
+    reason="shared/samples is not beside the repository",
+)
+
+
+def test_the_replay_command_agrees_with_every_reference_game() -> None:
+    done = run_cli("replay", "--json", str(SAMPLES / "matrio-reference.mgn"))
+    assert done.returncode == 0, done.stdout[-2000:]
+    got = json_lines(done.stdout)
+    expected = [
+        json.loads(line)
+        for line in (SAMPLES / "matrio-reference.expected.jsonl").read_text().splitlines()
+    ]
+    assert len(got) == len(expected) == 50
+    for result, want in zip(got, expected, strict=True):
+        assert result["ok"] is True
+        assert {key: result[key] for key in want} == want
+
+
+def test_the_reference_games_are_rewritten_with_only_the_result_added(tmp_path: Path) -> None:
+    done = run_cli("format", str(SAMPLES / "matrio-reference.mgn"))
+    assert done.returncode == 0
+    rewritten = tmp_path / "canonical.mgn"
+    rewritten.write_text(done.stdout)
+    again = run_cli("format", str(rewritten))
+    assert again.stdout == done.stdout
+    original = (SAMPLES / "matrio-reference.mgn").read_text().split("\n\n")
+    assert done.stdout.count("[Result ") == 50
+    assert original[1].strip() in done.stdout
