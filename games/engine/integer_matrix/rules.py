@@ -184,7 +184,7 @@ def _legal_names(state: State) -> tuple[str, ...]:
 def _over(state: State) -> str:
     if state.end == "full":
         return "the game is over: the board is full (49 discs)"
-    return "the game is over: no placement flips a disc in either colour (blocked)"
+    return "the game is over: no legal placement is left in either colour (blocked)"
 
 
 def after_end(state: State, text: str) -> IllegalMoveError:

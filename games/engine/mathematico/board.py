@@ -40,9 +40,7 @@ def _line(kind: str, label: str, cells: Sequence[int]) -> Line:
     return Line(kind, label, (a, b, c, d, e))
 
 
-ROWS = tuple(
-    _line("row", f"row {r + 1}", [SIZE * r + c for c in range(SIZE)]) for r in range(SIZE)
-)
+ROWS = tuple(_line("row", f"row {r + 1}", [SIZE * r + c for c in range(SIZE)]) for r in range(SIZE))
 COLUMN_LINES = tuple(
     _line("column", f"column {COLUMNS[c]}", [SIZE * r + c for r in range(SIZE)])
     for c in range(SIZE)

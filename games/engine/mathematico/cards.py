@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import eq
 
 from games.engine.core import RecordError
 
@@ -37,18 +38,17 @@ def read_value(text: str) -> int | None:
 def read_deal(text: str, *, line: int | None = None) -> tuple[int, ...]:
     """The values of a ``Deal`` tag, or a record error saying what is wrong with it."""
     words = text.split()
-    values: list[int] = []
-    for word in words:
-        value = _READ.get(word)
-        if value is None:
-            raise RecordError(
-                f"[Deal] value {word!r} is not a card value: values are 1 to 13 "
-                "(A, T, J, Q and K are read as 1, 10, 11, 12 and 13)",
-                line=line,
-            )
-        values.append(value)
-    check_deal(values, line=line)
-    return tuple(values)
+    values = tuple(map(_READ.get, words))
+    if None in values:
+        word = words[values.index(None)]
+        raise RecordError(
+            f"[Deal] value {word!r} is not a card value: values are 1 to 13 "
+            "(A, T, J, Q and K are read as 1, 10, 11, 12 and 13)",
+            line=line,
+        )
+    deal: tuple[int, ...] = values  # type: ignore[assignment]  # no None: checked above
+    check_deal(deal, line=line)
+    return deal
 
 
 def check_deal(values: Sequence[int], *, line: int | None = None) -> None:
@@ -58,6 +58,13 @@ def check_deal(values: Sequence[int], *, line: int | None = None) -> None:
             f"[Deal] lists {len(values)} values; it must list the {DEAL_SIZE} drawn values",
             line=line,
         )
+    ordered = sorted(values)
+    if (
+        ordered[0] in _VALUE_SET
+        and ordered[-1] in _VALUE_SET
+        and not any(map(eq, ordered, ordered[COPIES:]))  # no value COPIES + 1 times in a row
+    ):
+        return
     for value, count in Counter(values).items():
         if value not in _VALUE_SET:
             raise RecordError(f"[Deal] value {value!r} is not a card value 1 to 13", line=line)

@@ -9,7 +9,7 @@ game is over when every player has moved 25 times.
 Invariants: states and moves are frozen; :func:`apply` is the only judge of a move and raises
 :class:`IllegalMoveError` (ply, player, token and the legal alternatives) for a cell that is
 taken, a token that names no cell, a move out of turn or a move after the end. The fast
-replay in ``replay.py`` builds its errors with the same functions as here (``bad_cell``,
+replay in ``judge.py`` builds its errors with the same functions as here (``bad_cell``,
 ``taken_cell``) and a property test checks both judge every record alike.
 """
 
@@ -124,7 +124,9 @@ def _where(board: Sequence[int], value: int) -> str:
     return f"the {value} can go on {join_names(free)} (or {NOT_PLACED} to leave it unplaced)"
 
 
-def bad_cell(player: str, ply: int, token: str, board: Sequence[int], value: int) -> IllegalMoveError:
+def bad_cell(
+    player: str, ply: int, token: str, board: Sequence[int], value: int
+) -> IllegalMoveError:
     """The error for a token that names no cell of the board."""
     return IllegalMoveError(
         f"{token!r} is not a cell — cells are a1 to e5 (column a-e, row 1-5) — and "
@@ -136,7 +138,9 @@ def bad_cell(player: str, ply: int, token: str, board: Sequence[int], value: int
     )
 
 
-def taken_cell(player: str, ply: int, token: str, board: Sequence[int], value: int) -> IllegalMoveError:
+def taken_cell(
+    player: str, ply: int, token: str, board: Sequence[int], value: int
+) -> IllegalMoveError:
     """The error for a cell that already holds a value."""
     cell = CELL_INDEX[token]
     return IllegalMoveError(
@@ -153,7 +157,7 @@ def _game_over(state: State, token: str) -> IllegalMoveError:
         f"the game is over: all {DEAL_SIZE} values have been placed",
         ply=DEAL_SIZE + 1,
         move=token,
-        player=state.player if state.options.players else None,
+        player=state.player,
     )
 
 
@@ -201,8 +205,8 @@ def apply(state: State, move: Move) -> State:
         raise bad_cell(player, ply, token, board, value)
     if board[cell]:
         raise taken_cell(player, ply, token, board, value)
-    placed = board[:cell] + (value,) + board[cell + 1 :]
-    boards = state.boards[:seat] + (placed,) + state.boards[seat + 1 :]
+    placed = (*board[:cell], value, *board[cell + 1 :])
+    boards = (*state.boards[:seat], placed, *state.boards[seat + 1 :])
     return State(state.options, boards, state.moves + 1)
 
 

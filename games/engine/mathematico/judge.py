@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.core import EngineError, IllegalMoveError, JsonDict, Replay
+from games.engine.core import EngineError, IllegalMoveError, Replay
 from games.engine.mathematico.board import CELL_INDEX, CELLS, board_string
+from games.engine.mathematico.cards import CHARS
 from games.engine.mathematico.game import (
     NOT_PLACED,
     Options,
@@ -35,7 +36,7 @@ from games.engine.mathematico.notation import (
     result_text,
     write_text,
 )
-from games.engine.mathematico.scoring import board_total, winners
+from games.engine.mathematico.scoring import WEIGHT, board_total, tables, weights_total, winners
 from games.engine.record import RawRecord, check_result
 
 NAME = "mathematico"
@@ -43,6 +44,7 @@ NAME = "mathematico"
 #: entry of a player line -> board index; -1 for a value not placed
 _ENTRY: dict[str, int] = {**CELL_INDEX, NOT_PLACED: -1}
 _CELL_COUNT = len(CELLS)
+_INDEXES = range(_CELL_COUNT)  # board indexes, and draw indexes (as many draws as cells)
 
 
 def place(player: PlayerLine, deal: Sequence[int]) -> tuple[list[int], IllegalMoveError | None]:
@@ -51,14 +53,9 @@ def place(player: PlayerLine, deal: Sequence[int]) -> tuple[list[int], IllegalMo
     Same rules as ``game.apply``: an entry must name a cell (or be ``-``) and the cell must be
     empty. The board returned is the board up to the first illegal entry.
     """
-    tokens = player.tokens
-    cells = [_ENTRY.get(token) for token in tokens]
     board = [0] * _CELL_COUNT
-    if None not in cells and -1 not in cells and len(set(cells)) == _CELL_COUNT:
-        for cell, value in zip(cells, deal, strict=True):
-            board[cell] = value  # type: ignore[index]  # no None: checked above
-        return board, None
-    for ply, (token, cell, value) in enumerate(zip(tokens, cells, deal, strict=True), start=1):
+    for ply, (token, value) in enumerate(zip(player.tokens, deal, strict=True), start=1):
+        cell = _ENTRY.get(token)
         if cell is None:
             return board, bad_cell(player.name, ply, token, board, value)
         if cell < 0:
@@ -67,6 +64,17 @@ def place(player: PlayerLine, deal: Sequence[int]) -> tuple[list[int], IllegalMo
             return board, taken_cell(player.name, ply, token, board, value)
         board[cell] = value
     return board, None
+
+
+def draw_order(tokens: Sequence[str]) -> list[int] | None:
+    """For each board index, the index of the draw placed there — when the line puts every
+    value on a different cell (the usual, complete line); ``None`` for any other line (one
+    with ``-`` or a bad entry), which :func:`place` then judges entry by entry.
+    """
+    drawn_at = dict(zip(map(_ENTRY.get, tokens), _INDEXES, strict=True))
+    if len(drawn_at) != _CELL_COUNT or None in drawn_at or -1 in drawn_at:
+        return None  # some cell named twice, an unreadable entry or a value not placed
+    return list(map(drawn_at.__getitem__, _INDEXES))
 
 
 def _first_in_play(errors: list[tuple[int, int, IllegalMoveError]]) -> IllegalMoveError:
@@ -86,52 +94,59 @@ def _result_only(record: RawRecord, setup: Setup) -> Replay:
     )
 
 
-def _finish(record: RawRecord, setup: Setup, boards: Sequence[Sequence[int]]) -> Replay:
-    rules = setup.rules
-    totals = {
-        player.name: board_total(board, rules)
-        for player, board in zip(setup.players, boards, strict=True)
-    }
-    if record.tags.get("result") is not None:
-        check_result(record, result_text(totals))
-    return Replay(
-        NAME,
-        {
-            "scores": totals,
-            "winners": list(winners(totals, setup.mode)),
-            "boards": {
-                player.name: board_string(board)
-                for player, board in zip(setup.players, boards, strict=True)
-            },
-        },
-    )
+def _judge(record: RawRecord) -> tuple[Setup, dict[str, int], dict[str, str]]:
+    """The setup, totals and board strings of a record with moves (the fast path).
 
-
-def _judge(record: RawRecord) -> tuple[Setup, list[list[int]]]:
-    """The setup and every player's board (the fast path; raises on the first bad move)."""
+    Raises the first illegal move in play order (see the module docstring).
+    """
     setup = read_setup(record)
     deal = setup.deal
-    assert deal is not None or not setup.players
-    boards: list[list[int]] = []
+    assert deal is not None
+    rules = setup.rules
+    points = tables(rules)
+    weights = [WEIGHT[v] for v in deal]  # of each drawn value
+    chars = [CHARS[v] for v in deal]
+    totals: dict[str, int] = {}
+    boards: dict[str, str] = {}
     errors: list[tuple[int, int, IllegalMoveError]] = []
     for seat, player in enumerate(setup.players):
-        assert deal is not None
+        order = draw_order(player.tokens)
+        if order is not None:
+            totals[player.name] = weights_total(list(map(weights.__getitem__, order)), points)
+            text = "".join(map(chars.__getitem__, order))
+            boards[player.name] = f"{text[:5]}/{text[5:10]}/{text[10:15]}/{text[15:20]}/{text[20:]}"
+            continue
         board, error = place(player, deal)
         if error is not None:
             error.line = player.line
             errors.append((error.ply or 0, seat, error))
-        boards.append(board)
+            continue
+        totals[player.name] = board_total(board, rules)
+        boards[player.name] = board_string(board)
     if errors:
         raise _first_in_play(errors)
-    return setup, boards
+    return setup, totals, boards
+
+
+def _replayed(
+    record: RawRecord, setup: Setup, totals: dict[str, int], boards: dict[str, str]
+) -> Replay:
+    """The JSON fields of a record with moves, once its Result tag agrees."""
+    written = record.tags.get("result")
+    if written is not None:
+        computed = result_text(totals)
+        if written != computed:
+            check_result(record, computed)
+    return Replay(
+        NAME, {"scores": totals, "winners": list(winners(totals, setup.mode)), "boards": boards}
+    )
 
 
 def replay(record: RawRecord) -> Replay:
     """Judge a record: scores, winners and boards (``spec/records.md`` §3, §6)."""
     if not record.movetext:
         return _result_only(record, read_setup(record))
-    setup, boards = _judge(record)
-    return _finish(record, setup, boards)
+    return _replayed(record, *_judge(record))
 
 
 def replay_stepwise(record: RawRecord) -> Replay:
@@ -151,17 +166,20 @@ def replay_stepwise(record: RawRecord) -> Replay:
             except EngineError as error:
                 error.move = token  # as written in the record
                 raise error.at_line(player.line) from None
-    return _finish(record, setup, state.boards)
+    totals = {
+        player.name: board_total(board, setup.rules)
+        for player, board in zip(setup.players, state.boards, strict=True)
+    }
+    boards = {
+        player.name: board_string(board)
+        for player, board in zip(setup.players, state.boards, strict=True)
+    }
+    return _replayed(record, setup, totals, boards)
 
 
 def write_record(record: RawRecord) -> str:
     """Canonical MGN text of a valid record (raises its EngineError when it is not valid)."""
     if not record.movetext:
-        setup = read_setup(record)
-        return write_text(record, setup, read_result(record))
-    setup, boards = _judge(record)
-    totals = {
-        player.name: board_total(board, setup.rules)
-        for player, board in zip(setup.players, boards, strict=True)
-    }
+        return write_text(record, read_setup(record), read_result(record))
+    setup, totals, _ = _judge(record)
     return write_text(record, setup, totals)

@@ -107,7 +107,7 @@ def read_players(record: RawRecord) -> tuple[PlayerLine, ...]:
                 f"the {DEAL_SIZE} cells",
                 line=number,
             )
-        key = squash(name)
+        key = name.replace(" ", "").lower()  # = squash(name): name has single spaces only
         if key in seen:
             raise RecordError(f"the player {name!r} has two lines", line=number, player=name)
         seen.add(key)

@@ -23,11 +23,11 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from games.engine.mathematico.board import CELLS, DIAGONALS, LINES, ROWS, COLUMN_LINES
+from games.engine.mathematico.board import CELLS, COLUMN_LINES, DIAGONALS, LINES, ROWS
 
 CANONICAL = "canonical"
 
-# combination keys, best first within the canonical order of the rules table
+# the combinations, from the least to the most valuable in the canonical profile
 NOTHING = "nothing"
 ONE_PAIR = "one pair"
 TWO_PAIRS = "two pairs"
@@ -108,9 +108,15 @@ def line_points(values: Iterable[int], rules: str = CANONICAL, *, diagonal: bool
 
 # --- the fast path: lookup tables --------------------------------------------------------
 
-#: a line's key is ``sum(WEIGHT[v] for v in line)``: 4 bits per value count, so equal keys
-#: mean equal multisets of values (a count is at most 5 < 16)
-WEIGHT: tuple[int, ...] = tuple(1 << (4 * v) for v in range(14))
+#: a line's key is ``sum(WEIGHT[v] for v in line)``. These weights (0 for an empty cell) form a
+#: B5 set, found by a greedy search: no two different multisets of five of them have the same
+#: sum, so a key names exactly one multiset (``tables`` checks it), and every key is below
+#: 2**30, which keeps the additions on CPython's fast one-digit integers.
+WEIGHT: tuple[int, ...] = (
+    0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545, 147031,
+)  # fmt: skip
+
+_MULTISETS = 8568  # multisets of 5 values among 14 (empty and 1..13): C(18, 5)
 
 
 class Tables(NamedTuple):
@@ -122,15 +128,17 @@ class Tables(NamedTuple):
 
 @cache
 def tables(rules: str = CANONICAL) -> Tables:
-    """Lookup tables of a profile, built once from :func:`combination` (8,568 multisets)."""
+    """Lookup tables of a profile, built once from :func:`combination`."""
     profile = PROFILES[rules]
     line: dict[int, int] = {}
     diagonal: dict[int, int] = {}
-    for cards in combinations_with_replacement(range(14), 5):
+    for cards in combinations_with_replacement(range(len(WEIGHT)), 5):
         key = sum(WEIGHT[v] for v in cards)
         points = profile.points[combination(cards)]
         line[key] = points
         diagonal[key] = points + profile.diagonal_bonus if points else 0
+    if len(line) != _MULTISETS:  # pragma: no cover - guards the choice of WEIGHT
+        raise AssertionError("WEIGHT gives two multisets the same key")
     return Tables(line, diagonal)
 
 
@@ -138,16 +146,21 @@ _STRAIGHT_LINES = tuple(line.cells for line in (*ROWS, *COLUMN_LINES))
 _DIAGONAL_LINES = tuple(line.cells for line in DIAGONALS)
 
 
-def board_total(board: Sequence[int], rules: str = CANONICAL) -> int:
-    """Total of a board (25 values, 0 = empty): the sum of its 12 lines."""
-    line, diagonal = tables(rules)
-    w = [WEIGHT[v] for v in board]
+def weights_total(weights: Sequence[int], points: Tables) -> int:
+    """Total of a board given as the ``WEIGHT`` of each of its 25 cells (fast path)."""
+    line, diagonal = points
+    w = weights
     total = 0
     for a, b, c, d, e in _STRAIGHT_LINES:
         total += line[w[a] + w[b] + w[c] + w[d] + w[e]]
     for a, b, c, d, e in _DIAGONAL_LINES:
         total += diagonal[w[a] + w[b] + w[c] + w[d] + w[e]]
     return total
+
+
+def board_total(board: Sequence[int], rules: str = CANONICAL) -> int:
+    """Total of a board (25 values, 0 = empty): the sum of its 12 lines."""
+    return weights_total([WEIGHT[v] for v in board], tables(rules))
 
 
 class LineScore(NamedTuple):

@@ -14,8 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.engine.overload.board import SLOTS
-from games.engine.overload.cards import FULL_DECK
+from games.engine.overload.cards import FULL_DECK, value
 from games.engine.overload.game import NAME, TAG_ORDER, Judged, apply, start
 from games.engine.overload.notation import (
     format_deck,
@@ -36,20 +35,12 @@ def _random(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
 
 def _greedy(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
     def score(move: Move) -> tuple[int, int]:
-        killed = resolve(state, move).royals_killed
-        fit = 0
-        if move.kind == "pile":
-            fit = sum(1 for _ in state.piles[int(move.place) - 1][-1:]) and _top(state, move)
-        return (killed, fit)
+        fit = value(state.top(int(move.place))) if move.kind == "pile" else 0
+        return (resolve(state, move).royals_killed, fit)
 
-    best = max(score(move) for move in moves)
-    return rng.choice([move for move in moves if score(move) == best])
-
-
-def _top(state: State, move: Move) -> int:
-    from games.engine.overload.cards import value
-
-    return value(state.top(int(move.place)))
+    scored = [(score(move), move) for move in moves]
+    best = max(points for points, _ in scored)
+    return rng.choice([move for points, move in scored if points == best])
 
 
 POLICIES: dict[str, Policy] = {"random": _random, "greedy": _greedy}
@@ -105,6 +96,3 @@ def random_game(seed: int, policy: str = "random") -> str:
     }
     header = write_header(record, NAME, TAG_ORDER, values)
     return header + "\n" + format_movetext(done.moves) + "\n"
-
-
-__all__ = ["MAX_PLIES", "POLICIES", "SLOTS", "play", "random_game"]

@@ -69,4 +69,3 @@ def suit(card: str | None) -> str | None:
 def colour(card: str | None) -> str | None:
     found = suit(card)
     return COLOURS[found] if found is not None else None
-

@@ -9,7 +9,7 @@ Invariant: :func:`why_illegal` is only asked about a move that is not among the 
 from __future__ import annotations
 
 from games.engine.core import join_names
-from games.engine.overload.board import BESIDE
+from games.engine.overload.board import BESIDE, read_pile, read_slot
 from games.engine.overload.cards import SUIT_NAMES, is_ace, is_joker, is_royal, value
 from games.engine.overload.rules import (
     Move,
@@ -31,17 +31,19 @@ def top_name(state: State, pile: int) -> str:
     return top if top is not None else "nothing (empty, worth 0)"
 
 
-def beside(state: State, slots: tuple[str, ...]) -> str:
+def beside(state: State, slots: tuple[str, ...], prefix: str = "") -> str:
     """``"E1 or W3 (beside 9H)"``-style list of slots with the pile top beside each."""
     groups: dict[str, list[str]] = {}
     for slot in slots:
-        groups.setdefault(top_name(state, BESIDE[slot]), []).append(slot)
-    parts = [f"{join_names(group)} (beside {top})" for top, group in groups.items()]
-    return join_names(parts)
+        groups.setdefault(top_name(state, BESIDE[slot]), []).append(prefix + slot)
+    if len(groups) == 1:
+        ((top, group),) = groups.items()
+        return f"{join_names(group)} (beside {top})"
+    return join_names([f"{', '.join(group)} (beside {top})" for top, group in groups.items()])
 
 
 def royals_in(state: State, slots: tuple[str, ...]) -> str:
-    return join_names([f"{slot} ({state.royal(slot)})" for slot in slots])
+    return join_names([f"I{slot} (on {state.royal(slot)})" for slot in slots])
 
 
 def piles_list(piles: tuple[int, ...]) -> str:
@@ -52,7 +54,8 @@ def ended(state: State) -> str:
     """How the game ended, for a token that comes after the end."""
     outcome, reason = result(state)
     if state.end == "win":
-        text = f"won with {len(state.deck)} cards left"
+        left = len(state.deck)
+        text = f"won with {left} card{'' if left == 1 else 's'} left"
     elif state.end == "abandon":
         text = "abandoned"
     else:
@@ -84,17 +87,18 @@ def why_illegal(state: State, move: Move) -> str:
     """Why ``move`` is refused in ``state``, naming the legal choices."""
     if state.end is not None:
         return ended(state)
+    if move.kind == "pile" and read_pile(move.place) is None:
+        return f"there is no pile {move.place!r}: the piles are numbered 1 to 9"
+    if move.kind not in ("pile", "loop", "abandon") and read_slot(move.place) is None:
+        return f"there is no slot {move.place!r}: the slots are N1-N3, E1-E3, S1-S3 and W1-W3"
     if state.pending:
         return _why_setup(state, move)
     card = state.drawn
     assert card is not None
     if move.card != card:
-        choices = join_names([body(m) for m in placements(state)])
-        return f"the card drawn is {card}, not {move.card}; {card} can be played as {choices}"
+        return f"the card drawn is {card}, not {move.card}; {card} can {choices(state)}"
     if move.kind == "setup":
-        return f"the setup is over; {card} can be played as " + join_names(
-            [body(m) for m in placements(state)]
-        )
+        return f"the setup is over; the card drawn, {card}, can {choices(state)}"
     if is_royal(card):
         if move.kind != "royal":
             legal = beside(state, rule_slots(state, card))
@@ -141,28 +145,39 @@ def _why_number(state: State, card: str, move: Move) -> str:
             f"{card} fits no pile (every top card is higher), so it becomes ICE on the "
             f"living royal most like it: {legal}"
         )
-    legal_slots = rule_slots(state, card)
+    legal = beside(state, rule_slots(state, card), "P")
     if move.kind == "prevent":
-        return "no royal is alive, so " + _royal_place(state, card, move.place).replace(
-            "sends", "sends the preventative ICE"
+        slot = move.place
+        why = _slot_taken(state, slot) or f"{slot} lies beside {top_name(state, BESIDE[slot])}"
+        return (
+            f"no royal is alive, so {card} becomes preventative ICE where the royal rule "
+            f"({_ROYAL_RULE}) would put a royal: {legal}; {why}"
         )
     return (
-        f"{card} fits no pile and no royal is alive, so it becomes preventative ICE on a slot "
-        f"chosen by the royal rule: {beside(state, legal_slots)}"
+        f"{card} fits no pile and no royal is alive, so it becomes preventative ICE where the "
+        f"royal rule would put a royal: {legal}"
     )
 
 
 def _why_setup(state: State, move: Move) -> str:
     card = move.card
     waiting = join_names(list(dict.fromkeys(state.pending)))
+    if move.kind in ("loop", "abandon"):
+        return f"the royals set aside while dealing ({waiting}) must be placed first"
     if move.kind != "setup" or card is None or card not in state.pending:
         return f"{card} is not a royal waiting to be placed; the deal set aside {waiting}"
     return _royal_place(state, card, move.place)
 
 
-def body(move: Move) -> str:
-    """The token without its echo, as people say it: ``pile 5``, ``N2``, ``IN2``."""
-    if move.kind == "pile":
-        return f"pile {move.place}"
-    return {"ice": "I", "prevent": "P"}.get(move.kind, "") + move.place
-
+def choices(state: State) -> str:
+    """What the drawn card can do: ``go on piles 1, 5 or 7``, ``go to N3 or E1``, ..."""
+    moves = placements(state)
+    places = [move.place for move in moves]
+    kind = moves[0].kind if moves else "pile"
+    if kind == "pile":
+        return "go on " + piles_list(tuple(int(place) for place in places))
+    if kind == "ice":
+        return "become ICE: " + join_names(["I" + place for place in places])
+    if kind == "prevent":
+        return "become preventative ICE: " + join_names(["P" + place for place in places])
+    return "go to " + join_names(places)

@@ -198,6 +198,7 @@ def judge(record: RawRecord) -> Judged:
             move = parse_move(state, token.text)
             state = apply(state, move)
         except EngineError as error:
+            error.move = token.text  # as written in the record
             raise error.at_line(token.line) from None
         moves.append(move)
     outcome_word, reason = result(state)
@@ -225,6 +226,11 @@ def _judge_result_only(record: RawRecord, written: str) -> Judged:
     setup: tuple[Move, ...] = ()
     if record.tag("Deck") is not None:
         deck, setup, _ = _read_start(record, strict=False)
+    elif record.tag("Setup") is not None:
+        try:
+            setup = read_setup(record.tag("Setup") or "")
+        except RecordError as error:
+            raise _tag_error(error, record, "Setup") from None
     return Judged(deck, setup, (), None, outcome_word, reason, killed, left, result_only=True)
 
 
@@ -236,7 +242,9 @@ def replay(record: RawRecord) -> Replay:
 def write_record(record: RawRecord) -> str:
     """Canonical MGN of a valid record: header, blank line, movetext with echoes."""
     done = judge(record)
-    values = {"Result": done.result_text}
+    # A game with no move yet is written "*": "unfinished; ..." without moves would read back
+    # as a result-only record and lose its deck.
+    values = {"Result": done.result_text if done.moves or done.result_only else "*"}
     if done.deck is not None:
         values["Deck"] = format_deck(done.deck)
     if done.setup:

@@ -165,9 +165,7 @@ def read_result(text: str) -> tuple[str, str | None, int, int | None]:
     if len(parts) != 2:
         raise RecordError(f'cannot read [Result "{text}"]: {_RESULT_HELP}')
     head = "".join(parts[0].split()).lower()
-    label, _, number = (
-        "".join(parts[1].split()).lower().partition(":")
-    )  # "cardsleft", "7"
+    label, _, number = "".join(parts[1].split()).lower().partition(":")  # "cardsleft", "7"
     word, _, reason = head.partition(":")
     if not number.isdigit() or word not in RESULTS:
         raise RecordError(f'cannot read [Result "{text}"]: {_RESULT_HELP}')

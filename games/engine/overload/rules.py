@@ -236,9 +236,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 # --- playing -------------------------------------------------------------------------------
 
 
-def _with(items: tuple[tuple[str, ...], ...], index: int, new: tuple[str, ...]) -> tuple[
-    tuple[str, ...], ...
-]:
+def _with(
+    items: tuple[tuple[str, ...], ...], index: int, new: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
     return (*items[:index], new, *items[index + 1 :])
 
 
