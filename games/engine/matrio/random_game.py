@@ -61,7 +61,7 @@ def choose(state: State, rng: random.Random, greed: float) -> Move:
 
 def random_game(
     seed: int,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
     *,
     players: Sequence[str] = ("Player 1", "Player 2", "Player 3", "Player 4"),
     opening: str = "2C",
@@ -69,16 +69,20 @@ def random_game(
 ) -> str:
     """A complete legal game as canonical MGN (with Hand tags and ``+`` marks).
 
-    ``tags`` may add common tags (Event, Date, Round, Table, ...).
+    ``policy`` is one policy for all seats or four, one per seat P1-P4 (after the deal, P1
+    is whoever holds the 2 of clubs). ``tags`` may add common tags (Event, Date, Round, ...).
     """
-    greed = _greed(policy)
+    policies = [policy] * 4 if isinstance(policy, str) else list(policy)
+    if len(policies) != 4:
+        raise ValueError(f"give one policy or four, not {len(policies)}")
+    greeds = [_greed(p) for p in policies]
     rng = random.Random(seed)
     hands = deal(rng)
     bits = tuple(sum(BIT[c] for c in hand) for hand in hands)
     state = new_game(Options(opening=opening, hands=bits))
     tokens = []
     while state.to_move is not None:
-        move = choose(state, rng, greed)
+        move = choose(state, rng, greeds[state.to_move])
         after = apply(state, move)
         won = sum(1 for a, b in zip(state.owners, after.owners, strict=True) if a != b)
         tokens.append(format_move(move, won))
