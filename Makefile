@@ -1,0 +1,76 @@
+# The commands the README names. `make run` starts the demo; `make test` runs every check.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+# mypy --strict runs on the pure packages that exist.
+PURE_PACKAGES := $(wildcard games/engine tournaments/pairing tournaments/standings analytics/compute)
+
+.PHONY: help run test lint typecheck pytest chromium clean
+
+help:
+	@echo "make run   - install, migrate, load the demo, start the web server and a Celery worker"
+	@echo "make test  - install dev tools, then ruff, ruff format --check, mypy and pytest"
+
+$(PY):
+	python3 -m venv $(VENV)
+
+# Reinstall only when pyproject.toml changes (the stamp files remember the last install).
+# (The filter drops this machine's harmless "Location 'file:///…' is ignored" lines.)
+PIP_INSTALL = $(PY) -m pip install --quiet --disable-pip-version-check
+QUIET_PIP = 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e . $(QUIET_PIP)
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e '.[dev]' $(QUIET_PIP)
+	touch $@ $(STAMP)
+
+run: export DEBUG ?= true
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	exec $(PY) -m matrio_site.devserver
+
+# Browser tests need Debian's chromium: install it when missing and we are root.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	        echo "Installing Debian's chromium for the browser tests…"; \
+	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    else \
+	        echo "No /usr/bin/chromium and not root: the browser tests will skip."; \
+	    fi; \
+	fi
+
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: $(DEV_STAMP)
+	$(PY) -m mypy $(PURE_PACKAGES)
+
+pytest: $(DEV_STAMP) chromium
+	source .ci/env.sh && $(PY) -m pytest $(PYTEST_ARGS)
+
+# Every step runs even when an earlier one fails, so one run reports everything.
+test: $(DEV_STAMP) chromium
+	@failed=""; \
+	step() { name="$$1"; shift; echo "==> $$name"; "$$@" || failed="$$failed [$$name]"; }; \
+	step "ruff check" $(PY) -m ruff check .; \
+	step "ruff format --check" $(PY) -m ruff format --check .; \
+	step "mypy --strict $(PURE_PACKAGES)" $(PY) -m mypy $(PURE_PACKAGES); \
+	source .ci/env.sh; \
+	step "pytest" $(PY) -m pytest $(PYTEST_ARGS); \
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
+	echo "make test: all checks passed"
+
+clean:
+	rm -rf var staticfiles .pytest_cache .mypy_cache .ruff_cache

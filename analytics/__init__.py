@@ -1,0 +1,1 @@
+"""Analytics: ratings, openings and card impact, computed by the Celery worker."""

@@ -1,0 +1,54 @@
+"""Site pages and error handlers: JSON errors under /api/, friendly HTML pages elsewhere."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from tournaments.selectors import club_list, event_list
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "matrio_site/home.html",
+        {"clubs": club_list(), "events": event_list()},
+    )
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/") or request.path == "/healthz"
+
+
+def _error(request: HttpRequest, status: HTTPStatus, detail: str) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"detail": detail, "status": int(status)}, status=status)
+    return render(
+        request,
+        "matrio_site/error.html",
+        {"status": int(status), "title": status.phrase, "detail": detail},
+        status=status,
+    )
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, HTTPStatus.BAD_REQUEST, "The request could not be understood.")
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, HTTPStatus.FORBIDDEN, "You do not have permission to see this page.")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, HTTPStatus.NOT_FOUND, "There is nothing at this address.")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # Keep this handler free of database access: the database may be what failed.
+    if _wants_json(request):
+        return JsonResponse(
+            {"detail": "Something went wrong on our side.", "status": 500}, status=500
+        )
+    return render(request, "500.html", status=500)

@@ -1,0 +1,17 @@
+"""Every model change comes with its migration."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.mark.django_db
+def test_no_model_change_lacks_a_migration() -> None:
+    out = StringIO()
+
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+
+    assert "No changes detected" in out.getvalue()

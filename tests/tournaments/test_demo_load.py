@@ -1,0 +1,79 @@
+"""The demo loader builds the demo club once; loading again creates nothing new."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from tournaments import demo_data
+from tournaments.models import Club, Event, Membership, Player
+from tournaments.services import demo_load
+
+pytestmark = pytest.mark.django_db
+
+
+def counts() -> dict[str, int]:
+    return {
+        "users": get_user_model().objects.count(),
+        "clubs": Club.objects.count(),
+        "players": Player.objects.count(),
+        "memberships": Membership.objects.count(),
+        "events": Event.objects.count(),
+    }
+
+
+def test_it_creates_the_demo_club_with_twelve_players_and_two_events() -> None:
+    summary = demo_load()
+
+    assert (summary.club.name, summary.club.slug) == ("Demo Club", "demo")
+    assert counts() == {"users": 4, "clubs": 1, "players": 12, "memberships": 14, "events": 2}
+    statuses = dict(Event.objects.values_list("slug", "status"))
+    assert statuses == {"autumn-league-2026": "finished", "club-night": "running"}
+    director = Player.objects.get(user__username="director")
+    assert set(director.memberships.values_list("role", flat=True)) == {"director", "player"}
+
+
+def test_loading_twice_creates_no_duplicates() -> None:
+    first = demo_load()
+    before = counts()
+
+    second = demo_load()
+
+    assert counts() == before
+    assert second.created == 0 and first.created > 0
+    assert second.club.pk == first.club.pk
+
+
+def test_the_demo_logins_work_and_only_the_admin_is_staff() -> None:
+    demo_load()
+    users = get_user_model().objects
+
+    for login in demo_data.LOGINS:
+        user = users.get(username=login.username)
+        assert user.check_password(login.password)
+        assert user.is_staff is login.staff
+
+
+def test_reloading_keeps_a_password_the_demo_user_changed() -> None:
+    demo_load()
+    user = get_user_model().objects.get(username="player")
+    user.set_password("my-own-new-password")
+    user.save()
+
+    demo_load()
+
+    user.refresh_from_db()
+    assert user.check_password("my-own-new-password")
+
+
+def test_the_command_reports_what_it_did() -> None:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+
+    first, second = out.getvalue().splitlines()
+    assert "33 rows created" in first
+    assert second.endswith("nothing new to create.")

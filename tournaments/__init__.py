@@ -1,0 +1,1 @@
+"""Tournaments: clubs, players, memberships and events (rounds, seats and standings later)."""
