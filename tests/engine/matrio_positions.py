@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from games.engine.matrio import Options, State, new_game
 from games.engine.matrio.board import SUIT_TRAYS, TRAY_INDEX, TRAYS
 from games.engine.matrio.cards import BIT
 from games.engine.replay import replay_text
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def position(tops: dict[str, str], *, to_move: int = 0, options: Options | None = None) -> State:
@@ -41,17 +36,6 @@ def record(moves: str, **tags: str) -> str:
 def replay_one(text: str) -> dict[str, object]:
     (result,) = list(replay_text(text))
     return result
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
 
 
 def json_lines(output: str) -> list[dict[str, object]]:

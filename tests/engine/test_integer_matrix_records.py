@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,8 @@ from games.engine.integer_matrix import random_game, score_sheet, write_record
 from games.engine.record import read_records
 from games.engine.replay import replay_text
 
-ROOT = Path(__file__).resolve().parents[2]
+from .cli import run_engine
+
 SETUP = (
     "c3=+2/-4:B d3=+1/-1:W e3=+3/-2:B c4=+0/-5:W d4=+4/-3:B e4=+2/-2:W c5=+1/-6:B d5=+5/-1:W "
     "e5=+3/-3:B"
@@ -319,13 +319,7 @@ def test_the_score_sheet_gives_each_move_what_it_flipped_and_scored() -> None:
 def run_cli(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "games.mgn"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args, str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_engine(*args, str(path))
 
 
 def test_the_replay_command_reports_every_game_and_fails_when_one_is_refused(

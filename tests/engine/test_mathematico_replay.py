@@ -4,8 +4,6 @@ command reports Mathematico records as the contract says (end to end, via subpro
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -15,7 +13,8 @@ from games.engine.core import EngineError, JsonDict
 from games.engine.mathematico import CELLS, replay, replay_stepwise
 from games.engine.record import RawRecord, read_records
 
-ROOT = Path(__file__).resolve().parents[2]
+from .cli import run_engine
+
 DECK = [value for value in range(1, 14) for _ in range(4)]
 VALUE_NAMES = {1: "A", 10: "t", 11: "J", 12: "q", 13: "K"}
 ODD_TOKENS = ["f3", "a6", "A0", "x", "c33", "-", "-", "B2", "E5"]
@@ -122,21 +121,10 @@ solo: c3 d3 b2 c5 a2 d2 e1 C3 a1 b4 a5 e3 d4 e5 c1 c4 d1 d5 b1 b5 a3 e2 b3 e4 a4
 """
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-
-
 def test_the_replay_command_reports_every_record_as_json(tmp_path: Path) -> None:
     path = tmp_path / "night.mgn"
     path.write_text(MGN, encoding="utf-8")
-    done = run("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 1, done.stderr
     first, second, third = (json.loads(line) for line in done.stdout.splitlines())
     assert first == {
@@ -166,21 +154,21 @@ def test_the_replay_command_reports_every_record_as_json(tmp_path: Path) -> None
 
 def test_the_replay_command_exits_0_when_every_record_replays() -> None:
     good = MGN.split("\n\n[Game")[0] + "\n"
-    done = run("replay", "--json", "-", stdin=good)
+    done = run_engine("replay", "--json", "-", stdin=good)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["winners"] == ["alice"]
-    people = run("replay", "-", stdin=good)
+    people = run_engine("replay", "-", stdin=good)
     assert people.returncode == 0
     assert "alice 90" in people.stdout and "winners alice" in people.stdout
 
 
 def test_the_format_command_writes_the_canonical_record() -> None:
     good = MGN.split("\n\n[Game")[0] + "\n"
-    done = run("format", "-", stdin=good.replace("c3 d3", "C3 D3"))
+    done = run_engine("format", "-", stdin=good.replace("c3 d3", "C3 D3"))
     assert done.returncode == 0, done.stderr
     assert '[Deal "7 1 2 3 11 8 5 13 13 6 3 12 4 10 9 10 9 4 8 10 13 12 6 11 11"]' in done.stdout
     assert "alice: c3 d3 b2" in done.stdout
-    again = run("format", "-", stdin=done.stdout)
+    again = run_engine("format", "-", stdin=done.stdout)
     assert again.stdout == done.stdout
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from games.engine.matrio import random_game
 
-from .matrio_positions import record, replay_one, run_cli
+from .cli import run_engine
+from .matrio_positions import record, replay_one
 
 GAME = random_game(7)
 HEADER, MOVETEXT = GAME.split("\n\n")
@@ -165,7 +166,7 @@ def test_a_bad_result_only_record_is_a_record_error() -> None:
 def test_garbage_bytes_give_a_readable_error_and_exit_1(tmp_path: Path) -> None:
     path = tmp_path / "garbage.mgn"
     path.write_bytes(b"\x00\xff\xfe garbage \x89PNG\r\n\x1a\n")
-    done = run_cli("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 1
     assert '"ok": false' in done.stdout
     assert "not an MGN record" in done.stdout
@@ -175,7 +176,7 @@ def test_garbage_bytes_give_a_readable_error_and_exit_1(tmp_path: Path) -> None:
 def test_garbage_inside_a_record_is_refused_at_its_ply(tmp_path: Path) -> None:
     path = tmp_path / "bad.mgn"
     path.write_bytes(record("2C>C1C \xff\xfe").encode("latin-1"))
-    done = run_cli("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 1
     assert '"ply": 2' in done.stdout
 
@@ -183,7 +184,7 @@ def test_garbage_inside_a_record_is_refused_at_its_ply(tmp_path: Path) -> None:
 def test_every_game_is_reported_even_after_a_bad_one(tmp_path: Path) -> None:
     path = tmp_path / "three.mgn"
     path.write_text(random_game(1) + "\n" + record("2C>C1C QQ") + "\n" + random_game(2))
-    done = run_cli("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 1
     lines = done.stdout.splitlines()
     assert len(lines) == 3
@@ -191,17 +192,17 @@ def test_every_game_is_reported_even_after_a_bad_one(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_is_a_usage_error() -> None:
-    done = run_cli("replay", "--json", "/nonexistent/file.mgn")
+    done = run_engine("replay", "--json", "/nonexistent/file.mgn")
     assert done.returncode == 2
     assert "cannot read /nonexistent/file.mgn" in done.stderr
 
 
 def test_no_arguments_is_a_usage_error() -> None:
-    assert run_cli("replay").returncode == 2
+    assert run_engine("replay").returncode == 2
 
 
 def test_stdin_is_read_with_a_dash() -> None:
-    done = run_cli("replay", "--json", "-", stdin=random_game(5))
+    done = run_engine("replay", "--json", "-", stdin=random_game(5))
     assert done.returncode == 0
     assert '"finished": true' in done.stdout
 
@@ -209,7 +210,7 @@ def test_stdin_is_read_with_a_dash() -> None:
 def test_the_plain_output_has_one_line_per_game(tmp_path: Path) -> None:
     path = tmp_path / "two.mgn"
     path.write_text(random_game(1) + "\n" + record("2C>C1C 2C>C2C"))
-    done = run_cli("replay", str(path))
+    done = run_engine("replay", str(path))
     lines = done.stdout.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("#0 matrio: finished; ")

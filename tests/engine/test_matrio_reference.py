@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .matrio_positions import ROOT, json_lines, run_cli
+from .cli import SAMPLES, run_engine
+from .matrio_positions import json_lines
 
-SAMPLES = ROOT.parent / "shared" / "samples"
 pytestmark = pytest.mark.skipif(
     not (SAMPLES / "matrio-reference.mgn").exists() and os.environ.get("CI") != "true",
     reason="shared/samples is not beside the repository",
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_the_replay_command_agrees_with_every_reference_game() -> None:
-    done = run_cli("replay", "--json", str(SAMPLES / "matrio-reference.mgn"))
+    done = run_engine("replay", "--json", str(SAMPLES / "matrio-reference.mgn"))
     assert done.returncode == 0, done.stdout[-2000:]
     got = json_lines(done.stdout)
     expected = [
@@ -32,11 +32,11 @@ def test_the_replay_command_agrees_with_every_reference_game() -> None:
 
 
 def test_the_reference_games_are_rewritten_with_only_the_result_added(tmp_path: Path) -> None:
-    done = run_cli("format", str(SAMPLES / "matrio-reference.mgn"))
+    done = run_engine("format", str(SAMPLES / "matrio-reference.mgn"))
     assert done.returncode == 0
     rewritten = tmp_path / "canonical.mgn"
     rewritten.write_text(done.stdout)
-    again = run_cli("format", str(rewritten))
+    again = run_engine("format", str(rewritten))
     assert again.stdout == done.stdout
     original = (SAMPLES / "matrio-reference.mgn").read_text().split("\n\n")
     assert done.stdout.count("[Result ") == 50

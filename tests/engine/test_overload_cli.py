@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from games.engine.overload import random_game
 
+from .cli import run_engine
 from .test_overload_decks import TABLE, mgn
 from .test_overload_end import WON
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
 
 
 def test_replay_json_reports_each_game_and_exits_0_when_all_replay(tmp_path: Path) -> None:
@@ -31,7 +17,7 @@ def test_replay_json_reports_each_game_and_exits_0_when_all_replay(tmp_path: Pat
     path.write_text(
         WON + "\n" + '[Game "matrix-overload"]\n[Result "loss: ice; royals killed: 2"]\n'
     )
-    done = run("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines == [
@@ -60,7 +46,7 @@ def test_replay_json_reports_each_game_and_exits_0_when_all_replay(tmp_path: Pat
 def test_replay_json_exits_1_and_still_reports_every_game_when_one_fails(tmp_path: Path) -> None:
     path = tmp_path / "club.mgn"
     path.write_text(mgn((*TABLE, "7H"), "7H:9") + "\n" + mgn(TABLE, "AS:1"))
-    done = run("replay", "--json", str(path))
+    done = run_engine("replay", "--json", str(path))
     assert done.returncode == 1
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert first == {
@@ -80,7 +66,7 @@ def test_replay_json_exits_1_and_still_reports_every_game_when_one_fails(tmp_pat
 def test_replay_for_people_prints_one_line_per_game(tmp_path: Path) -> None:
     path = tmp_path / "won.mgn"
     path.write_text(WON)
-    done = run("replay", str(path))
+    done = run_engine("replay", str(path))
     assert done.returncode == 0
     assert done.stdout == "#0 matrix-overload: win; royals killed 12; cards left 1\n"
 
@@ -89,6 +75,6 @@ def test_format_writes_the_canonical_record(tmp_path: Path) -> None:
     text = random_game(3)
     path = tmp_path / "game.mgn"
     path.write_text(text.lower())  # tag names, cards and tokens are read in any case
-    done = run("format", str(path))
+    done = run_engine("format", str(path))
     assert done.returncode == 0, done.stderr
     assert done.stdout == text + "\n"
