@@ -1,13 +1,20 @@
-"""The REST API root: one router collecting every app's viewsets."""
+"""The REST API root: one router collecting every app's viewsets, and token sign-in."""
 
 from __future__ import annotations
 
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from games import api as games_api
 from tournaments import api as tournaments_api
 
 router = DefaultRouter()
 router.register("clubs", tournaments_api.ClubViewSet, basename="club")
 router.register("events", tournaments_api.EventViewSet, basename="event")
+router.register("games", games_api.GameViewSet, basename="game")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    *router.urls,
+]

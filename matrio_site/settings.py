@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -159,6 +160,11 @@ WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 60, minimum=1)
 # --- REST API and its OpenAPI description (Swagger UI and Redoc from our own static files).
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Session for the site's pages, tokens for scripts (POST /api/auth/token/).
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -166,12 +172,24 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "MatriO Club API",
-    "DESCRIPTION": "Clubs, players and events of MatriO Club.",
+    "DESCRIPTION": (
+        "Clubs, events and games of MatriO Club: record games move by move (every move judged "
+        "by the rules engine), import and export MGN records. Sign in with the session (the "
+        "site) or a token (scripts: POST /api/auth/token/, then the header "
+        "'Authorization: Token KEY')."
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.GameKind",
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+        "GameSourceEnum": "games.models.Game.Source",
+        "ImportSourceEnum": ["typed", "imported"],
+    },
 }
 
 LOGGING = {

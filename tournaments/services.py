@@ -23,6 +23,7 @@ class DemoSummary:
     players: int
     events: int
     created: int  # rows created by this call (0 when the demo was already loaded)
+    games: int = 0  # games in the demo club
 
 
 @transaction.atomic
@@ -33,7 +34,7 @@ def membership_grant(*, club: Club, player: Player, role: str) -> tuple[Membersh
 
 @transaction.atomic
 def demo_load() -> DemoSummary:
-    """Create or refresh the demo club, its users, twelve players and two events."""
+    """Create or refresh the demo club, its users, twelve players, two events and games."""
     created = 0
     user_model = get_user_model()
     club, made = Club.objects.update_or_create(
@@ -79,10 +80,19 @@ def demo_load() -> DemoSummary:
             },
         )
         created += made
-    # Hook: games played through the engines (seats, moves, results) are added to these events
-    # by the game-recording work; load them here, keyed on the event and table, so that loading
-    # stays idempotent.
+    # Games played through the engines: finished ones in the events, one still going on.
+    from games.demo import demo_games_load
+    from games.models import Game
+
+    keeper = next(login.username for login in demo_data.LOGINS if login.role == "scorekeeper")
+    recorder = user_model.objects.filter(username=keeper).first()
+    names = [player.name for player in players]
+    created += demo_games_load(club=club, names=names, recorder=recorder)
 
     return DemoSummary(
-        club=club, players=len(players), events=len(demo_data.EVENTS), created=created
+        club=club,
+        players=len(players),
+        events=len(demo_data.EVENTS),
+        created=created,
+        games=Game.objects.filter(club=club).count(),
     )

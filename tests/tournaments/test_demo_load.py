@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from games.models import Game
 from tournaments import demo_data
 from tournaments.models import Club, Event, Membership, Player
 from tournaments.services import demo_load
@@ -22,6 +23,7 @@ def counts() -> dict[str, int]:
         "players": Player.objects.count(),
         "memberships": Membership.objects.count(),
         "events": Event.objects.count(),
+        "games": Game.objects.count(),
     }
 
 
@@ -29,7 +31,14 @@ def test_it_creates_the_demo_club_with_twelve_players_and_two_events() -> None:
     summary = demo_load()
 
     assert (summary.club.name, summary.club.slug) == ("Demo Club", "demo")
-    assert counts() == {"users": 4, "clubs": 1, "players": 12, "memberships": 14, "events": 2}
+    assert counts() == {
+        "users": 4,
+        "clubs": 1,
+        "players": 12,
+        "memberships": 14,
+        "events": 2,
+        "games": 16,
+    }
     statuses = dict(Event.objects.values_list("slug", "status"))
     assert statuses == {"autumn-league-2026": "finished", "club-night": "running"}
     director = Player.objects.get(user__username="director")
@@ -75,5 +84,5 @@ def test_the_command_reports_what_it_did() -> None:
     call_command("load_demo", stdout=out)
 
     first, second = out.getvalue().splitlines()
-    assert "33 rows created" in first
+    assert "16 games; 49 rows created" in first
     assert second.endswith("nothing new to create.")

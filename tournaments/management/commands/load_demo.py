@@ -10,12 +10,12 @@ from tournaments.services import demo_load
 
 
 class Command(BaseCommand):
-    help = "Create the demo club, its users, twelve players and two events (idempotent)."
+    help = "Create the demo club, its users, players, events and games (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         summary = demo_load()
         what = f"{summary.created} rows created" if summary.created else "nothing new to create"
         self.stdout.write(
             f"Demo club {summary.club.name!r} (slug {summary.club.slug}): "
-            f"{summary.players} players, {summary.events} events; {what}."
+            f"{summary.players} players, {summary.events} events, {summary.games} games; {what}."
         )

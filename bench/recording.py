@@ -1,0 +1,297 @@
+"""Recording speed: move POSTs over HTTP and MGN imports, against a scratch PostgreSQL database.
+
+    python bench/recording.py [--part all|moves|import] [--scorekeepers 10] [--games 2]
+                              [--pause 0.25] [--import-games 10000] [--workers 2]
+                              [--threads 8] [--database-url postgres://...]
+
+It creates a scratch database ``matrio_bench_<pid>`` on the PostgreSQL server of
+``--database-url`` (default: ``postgres://postgres@127.0.0.1:5432/postgres``, the one the
+tests use), migrates it, and drops it at the end. Then:
+
+* **Move POSTs**: a real HTTP server (gunicorn, ``--workers`` processes x ``--threads``
+  threads, DEBUG off) serves the site; ``--scorekeepers`` threads, each signed in with its
+  own API token, record ``--games`` complete MatriO games each with
+  ``POST /api/games/{id}/moves/`` and the expected ply — first *paced* (``--pause`` seconds,
+  +-50%, between one scorekeeper's moves: a very fast scorekeeper; at a table a move takes
+  seconds), then *back to back* (no pause at all: a stress test, bound by the CPUs, which the
+  client threads share with the server). It prints the round-trip p50 / p95 / p99 / max in
+  milliseconds and the moves per second of each phase.
+* **Import**: ``--import-games`` seeded random MatriO games as one MGN text, imported the way
+  ``manage.py import_games`` does (500 games per transaction: judge, match players, write
+  games, seats and moves), printing games per second; then the same text again (every game
+  a duplicate).
+
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.engine import matrio  # noqa: E402
+
+NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+def scratch_url(base: str, name: str) -> str:
+    parts = urlsplit(base)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def admin_sql(base: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as connection:
+        connection.execute(sql)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+Plan = list[tuple[int, list[str]]]  # (game id, its moves) for one scorekeeper
+
+
+def prepare(scorekeepers: int, games_each: int) -> tuple[list[str], list[Plan]]:
+    """Users with tokens, one live game per scorekeeper and game, and each game's moves."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+    from tournaments.models import Club, Membership, Player
+
+    club = Club.objects.create(name="Bench Club", slug="bench")
+    keys: list[str] = []
+    plans: list[list[tuple[int, list[str]]]] = []
+    for number in range(scorekeepers):
+        user = get_user_model().objects.create(username=f"keeper{number}")
+        player = Player.objects.create(name=f"Keeper {number}", slug=f"keeper-{number}", user=user)
+        Membership.objects.create(club=club, player=player, role=Membership.Role.SCOREKEEPER)
+        keys.append(Token.objects.create(user=user).key)
+        plan = []
+        for game_number in range(games_each):
+            seed = 1000 * number + game_number
+            tokens = matrio.random_game(seed).split("\n\n", 1)[1].split()
+            started = services.game_create(
+                club=club,
+                kind="matrio",
+                players=[services.SeatInput(name=name) for name in NAMES],
+                by=user,
+            )
+            plan.append((started.game.pk, tokens))
+        plans.append(plan)
+    return keys, plans
+
+
+def scorekeeper(
+    port: int,
+    key: str,
+    plan: list[tuple[int, list[str]]],
+    out: list[float],
+    errors: list[str],
+    pause: float,
+) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": f"Token {key}", "Content-Type": "application/json"}
+    rng = random.Random(key)
+    for game_id, tokens in plan:
+        for ply, token in enumerate(tokens):
+            if pause:
+                time.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
+            body = json.dumps({"token": token, "expected_ply": ply})
+            start = time.perf_counter()
+            connection.request("POST", f"/api/games/{game_id}/moves/", body, headers)
+            response = connection.getresponse()
+            payload = response.read()
+            out.append((time.perf_counter() - start) * 1000)
+            if response.status != 201:
+                errors.append(f"{response.status} {payload[:200]!r}")
+            if response.getheader("Connection", "").lower() == "close":
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.close()
+
+
+def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("the server stopped while starting")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("the server did not start within 60 s")
+
+
+def run_phase(
+    port: int, keys: list[str], plans: list[list[tuple[int, list[str]]]], pause: float
+) -> tuple[list[float], float, list[str]]:
+    times: list[list[float]] = [[] for _ in keys]
+    errors: list[str] = []
+    threads = [
+        threading.Thread(target=scorekeeper, args=(port, key, plan, times[i], errors, pause))
+        for i, (key, plan) in enumerate(zip(keys, plans, strict=True))
+    ]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [t for per in times for t in per], time.perf_counter() - start, errors
+
+
+def report(label: str, latencies: list[float], elapsed: float, errors: list[str]) -> None:
+    print(
+        f"  {label}: {len(latencies)} moves in {elapsed:.1f} s "
+        f"({len(latencies) / elapsed:.0f} moves/s); round trip ms: "
+        f"p50 {statistics.median(latencies):.1f}  p95 {percentile(latencies, 0.95):.1f}  "
+        f"p99 {percentile(latencies, 0.99):.1f}  max {max(latencies):.1f}"
+    )
+    if errors:
+        print(f"    {len(errors)} POSTs did not answer 201, e.g. {errors[0]}")
+
+
+def bench_moves(args: argparse.Namespace, env: dict[str, str]) -> None:
+    keys, plans = prepare(args.scorekeepers, 2 * args.games)
+    port = free_port()
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "matrio_site.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(args.workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(args.threads),
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    print(
+        f"move POST over HTTP (gunicorn {args.workers} workers x {args.threads} threads, "
+        f"{os.cpu_count()} CPUs shared with the clients): {len(keys)} concurrent scorekeepers "
+        f"x {args.games} MatriO games each — target p95 < 50 ms"
+    )
+    try:
+        wait_for(port, server)
+        for _ in range(4 * args.workers):  # warm every worker up (imports, connections)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", f"/api/games/{plans[0][0][0]}/state/")
+            connection.getresponse().read()
+            connection.close()
+        first = [plan[: args.games] for plan in plans]
+        second = [plan[args.games :] for plan in plans]
+        label = f"paced, {args.pause * 1000:.0f} ms (+-50%) between a scorekeeper's moves"
+        report(label, *run_phase(port, keys, first, args.pause))
+        report("back to back, no pause (stress)", *run_phase(port, keys, second, 0.0))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def bench_import(args: argparse.Namespace) -> None:
+    from django.db import connection
+
+    from games.engine.record import read_records
+    from games.models import Game, Move
+    from games.services import games_import_records
+    from tournaments.models import Club
+
+    club = Club.objects.create(name="Import Club", slug="import")
+    start = time.perf_counter()
+    text = "\n".join(matrio.random_game(seed) for seed in range(args.import_games))
+    made = time.perf_counter() - start
+    for label in ("first import", "same file again"):
+        start = time.perf_counter()
+        records = read_records(text)
+        outcomes: dict[str, int] = {}
+        for first in range(0, len(records), 500):
+            report = games_import_records(club=club, records=records[first : first + 500])
+            for game in report.games:
+                outcomes[game.outcome] = outcomes.get(game.outcome, 0) + 1
+        elapsed = time.perf_counter() - start
+        print(
+            f"import ({label}): {len(records)} MatriO games in {elapsed:.1f} s = "
+            f"{len(records) / elapsed:.0f} games/s  {outcomes}  (target >= 500 games/s)"
+        )
+    moves = Move.objects.filter(game__club=club).count()
+    print(
+        f"  stored {Game.objects.filter(club=club).count()} games, {moves} moves "
+        f"({connection.vendor}); generating the MGN took {made:.1f} s (not counted)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--part", choices=("all", "moves", "import"), default="all")
+    parser.add_argument("--scorekeepers", type=int, default=10)
+    parser.add_argument("--games", type=int, default=2, help="games per scorekeeper and phase")
+    parser.add_argument("--import-games", type=int, default=10_000)
+    parser.add_argument(
+        "--pause", type=float, default=0.25, help="seconds between a scorekeeper's moves"
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres")
+    args = parser.parse_args()
+
+    name = f"matrio_bench_{os.getpid()}"
+    admin_sql(args.database_url, f'CREATE DATABASE "{name}"')
+    try:
+        with tempfile.TemporaryDirectory() as var:
+            env = {
+                **os.environ,
+                "DJANGO_SETTINGS_MODULE": "matrio_site.settings",
+                "DATABASE_URL": scratch_url(args.database_url, name),
+                "DATABASE_CONN_MAX_AGE": "60",
+                "DEBUG": "false",
+                "SECRET_KEY": secrets.token_urlsafe(60),
+                "MATRIO_VAR_DIR": var,
+                "LOG_LEVEL": "WARNING",
+            }
+            os.environ.update(env)
+            import django
+            from django.core.management import call_command
+            from django.db import connections
+
+            django.setup()
+            call_command("migrate", verbosity=0)
+            if args.part in ("all", "moves"):
+                bench_moves(args, env)
+            if args.part in ("all", "import"):
+                bench_import(args)
+            connections.close_all()
+    finally:
+        admin_sql(args.database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""Games in the admin: read-only (every write goes through the engine, in ``services``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Game, Move, Seat
+
+
+class ReadOnly:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+    model = Seat
+    extra = 0
+
+
+class MoveInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+    model = Move
+    extra = 0
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["id", "club", "kind", "status", "source", "played_on", "ply", "event"]
+    list_filter = ["kind", "status", "source", "club"]
+    search_fields = ["seats__name", "event__name"]
+    inlines = [SeatInline, MoveInline]

@@ -1,0 +1,354 @@
+"""REST API for games: list and read games, record them live, import and export MGN.
+
+Every write goes through ``games.services`` (the engine judges every move) and is allowed by
+``games.permissions``; everyone reads public games. Errors are JSON with a ``message``:
+``400 {"message", "ply", "legal", "move"}`` for a move the engine refuses and for a setup or
+record error (``ply`` null), ``409 {"message", "ply", "expected_ply"}`` when the game moved on
+(the client reloads), ``403`` / ``404`` as usual, ``400 {"message", "errors"}`` for a payload
+of the wrong shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from django.http import HttpResponse, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import permissions, selectors, services
+from games.engine import live
+from games.engine.core import EngineError
+from games.engine.replay import decode
+from games.models import Game, Seat
+from games.serializers import (
+    ErrorSerializer,
+    GameCreateSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    ImportInputSerializer,
+    ImportReportSerializer,
+    MoveInputSerializer,
+    MoveSerializer,
+    PollSerializer,
+    RecordedSerializer,
+    ResultOnlySerializer,
+    StateSerializer,
+    UndoInputSerializer,
+)
+from tournaments.models import GameKind
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Refused by the engine or malformed."),
+    403: OpenApiResponse(description="Not allowed to write this game."),
+    404: OpenApiResponse(description="No such game."),
+}
+STALE = {409: OpenApiResponse(ErrorSerializer, description="The game moved on; reload.")}
+
+
+class GameFilter(django_filters.FilterSet):
+    club = django_filters.CharFilter(field_name="club__slug", label="Club slug")
+    kind = django_filters.ChoiceFilter(choices=GameKind.choices)
+    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
+    source = django_filters.ChoiceFilter(choices=Game.Source.choices)
+    event = django_filters.NumberFilter(field_name="event_id", label="Event id")
+    round = django_filters.NumberFilter(field_name="round_number")
+    player = django_filters.NumberFilter(method="seated", label="Player id (any seat)")
+    date_from = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
+    date_to = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
+
+    class Meta:
+        model = Game
+        fields = ["club", "kind", "status", "source", "event", "round", "player"]
+
+    def seated(self, games: QuerySet[Game], name: str, value: Any) -> QuerySet[Game]:
+        return games.filter(pk__in=Seat.objects.filter(player_id=value).values("game_id"))
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[str]:
+    if isinstance(detail, dict):
+        out: list[str] = []
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else f"{prefix}{key}"
+            out.extend(_flatten(value, f"{name}." if name else ""))
+        return out
+    if isinstance(detail, list):
+        return [item for value in detail for item in _flatten(value, prefix)]
+    return [f"{prefix.rstrip('.')}: {detail}" if prefix else str(detail)]
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Games of every club: list with filters, read, record live, import and export."""
+
+    filterset_class = GameFilter
+    lookup_value_regex = r"\d{1,18}"
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return selectors.game_list(user=self.request.user)
+
+    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
+        return GameDetailSerializer if self.action == "retrieve" else GameSerializer
+
+    # --- errors ------------------------------------------------------------------------------
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, services.GameError):
+            return Response(exc.json(), status=exc.status)
+        if isinstance(exc, EngineError):
+            body = {"message": exc.sentence, "ply": exc.ply, "legal": list(exc.legal)}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        response = super().handle_exception(exc)
+        if isinstance(exc, exceptions.ValidationError):
+            response.data = {"message": "; ".join(_flatten(exc.detail)), "errors": exc.detail}
+        elif isinstance(response.data, dict) and "detail" in response.data:
+            response.data = {"message": str(response.data["detail"]), **response.data}
+        return response
+
+    def _game_to_write(self) -> Game:
+        """The game of the URL, light (no seats), checked writable: 404 / 403 otherwise."""
+        fields = ("id", "club_id", "recorder_id", "public")
+        game = Game.objects.only(*fields).filter(pk=self.kwargs[self.lookup_field]).first()
+        if game is None or not permissions.can_read_game(self.request.user, game):
+            raise exceptions.NotFound("There is no such game.")
+        return self._writable(game)
+
+    def _writable(self, game: Game) -> Game:
+        if not permissions.can_write_game(self.request.user, game):
+            raise exceptions.PermissionDenied(
+                "only the game's recorder, the club's scorekeepers and directors may do this"
+            )
+        return game
+
+    def _check_club(self, club: Any) -> None:
+        if not permissions.can_create_in_club(self.request.user, club):
+            raise exceptions.PermissionDenied(
+                f"only scorekeepers and directors of {club.name} may add its games"
+            )
+
+    def _state(self, game: Game, played: live.LiveGame | None = None) -> dict[str, Any]:
+        return live.view(played) if played is not None else selectors.game_view(game=game)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        game = self.get_object()
+        context = {
+            **self.get_serializer_context(),
+            "state": self._state(game),
+            "can_write": permissions.can_write_game(request.user, game),
+        }
+        return Response(GameDetailSerializer(game, context=context).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("ply", int, description="Plies to show (default: all).")],
+        responses={200: StateSerializer, 400: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def state(self, request: Request, pk: str | None = None) -> Response:
+        """The live view of the game at any ply (board, scores, legal moves, whose turn)."""
+        game = self.get_object()
+        raw = request.query_params.get("ply")
+        ply = None
+        if raw not in (None, ""):
+            if not str(raw).isdigit() or len(str(raw)) > 7:
+                raise exceptions.ValidationError({"ply": "a whole number from 0"})
+            ply = int(str(raw))
+        return Response(selectors.game_view(game=game, ply=ply))
+
+    @extend_schema(responses={200: PollSerializer})
+    @action(detail=True, methods=["get"])
+    def poll(self, request: Request, pk: str | None = None) -> Response:
+        """Cheap check for pages to poll: the game's ply, status and last change."""
+        game = self.get_object()
+        return Response(
+            {"id": game.pk, "ply": game.ply, "status": game.status, "updated": game.updated}
+        )
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.STR, description="The canonical MGN record (text/plain)."
+            )
+        }
+    )
+    @action(detail=True, methods=["get"])
+    def mgn(self, request: Request, pk: str | None = None) -> HttpResponse:
+        """The game's MGN record, byte-identical to the engine's canonical writer."""
+        game = self.get_object()
+        response = HttpResponse(
+            selectors.game_export_mgn(game=game), content_type="text/plain; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'inline; filename="game-{game.pk}.mgn"'
+        return response
+
+    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.STR, description="MGN text.")})
+    @action(detail=False, methods=["get"], url_path="export-mgn", filterset_class=GameFilter)
+    def export_mgn(self, request: Request) -> StreamingHttpResponse:
+        """Every game matching the filters as one MGN file."""
+        games = self.filter_queryset(self.get_queryset())
+        response = StreamingHttpResponse(
+            selectors.games_export_mgn(games=games), content_type="text/plain; charset=utf-8"
+        )
+        response["Content-Disposition"] = 'attachment; filename="games.mgn"'
+        return response
+
+    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.STR, description="CSV text.")})
+    @action(detail=False, methods=["get"], url_path="export-csv")
+    def export_csv(self, request: Request) -> StreamingHttpResponse:
+        """Results of every game matching the filters as CSV (one row per seat)."""
+        games = self.filter_queryset(self.get_queryset())
+        response = StreamingHttpResponse(
+            selectors.games_export_csv(games=games), content_type="text/csv; charset=utf-8"
+        )
+        response["Content-Disposition"] = 'attachment; filename="games.csv"'
+        return response
+
+    # --- writing -----------------------------------------------------------------------------
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **ERRORS})
+    def create(self, request: Request) -> Response:
+        """Start a live game (scorekeepers and directors of the club, site admins)."""
+        data = _valid(GameCreateSerializer, request)
+        self._check_club(data["club"])
+        started = services.game_create(
+            club=data["club"],
+            kind=data["kind"],
+            players=_seats(data["players"]),
+            tags=data["tags"],
+            event=data.get("event"),
+            round_number=data.get("round_number"),
+            table_number=data.get("table_number"),
+            played_on=data.get("played_on"),
+            public=data["public"],
+            by=request.user,
+        )
+        game = self.get_queryset().get(pk=started.game.pk)
+        context = {**self.get_serializer_context(), "state": live.view(started.live)}
+        context["can_write"] = True
+        return Response(GameDetailSerializer(game, context=context).data, status=201)
+
+    @extend_schema(
+        methods=["POST"],
+        request=MoveInputSerializer,
+        responses={201: RecordedSerializer, **ERRORS, **STALE},
+        description="Record one move at the ply the client expects (see MoveInput).",
+    )
+    @extend_schema(methods=["GET"], responses={200: MoveSerializer(many=True)})
+    @action(detail=True, methods=["get", "post"])
+    def moves(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the moves in order. POST: record the next move."""
+        if request.method == "GET":
+            game = self.get_object()
+            return Response(MoveSerializer(selectors.game_moves(game=game), many=True).data)
+        game = self._game_to_write()
+        data = _valid(MoveInputSerializer, request)
+        recorded = services.game_record_move(
+            game_id=game.pk, token=data["token"], expected_ply=data["expected_ply"], by=request.user
+        )
+        move = recorded.move
+        assert move is not None
+        by = move.by.get_username() if move.by is not None else None
+        done = {"ply": move.ply, "token": move.token, "by": by, "at": move.at}
+        return Response({"move": done, "state": live.view(recorded.live)}, status=201)
+
+    @extend_schema(request=UndoInputSerializer, responses={200: StateSerializer, **ERRORS, **STALE})
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str | None = None) -> Response:
+        """Take back the last move (games recorded live)."""
+        game = self._game_to_write()
+        data = _valid(UndoInputSerializer, request)
+        recorded = services.game_undo(
+            game_id=game.pk, expected_ply=data["expected_ply"], by=request.user
+        )
+        return Response(live.view(recorded.live))
+
+    @extend_schema(request=None, responses={200: GameSerializer, **ERRORS, **STALE})
+    @action(detail=True, methods=["post"])
+    def abandon(self, request: Request, pk: str | None = None) -> Response:
+        """Stop a live game for good."""
+        game = self._game_to_write()
+        services.game_abandon(game_id=game.pk, by=request.user)
+        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data)
+
+    @extend_schema(
+        request={
+            "application/json": ImportInputSerializer,
+            "multipart/form-data": ImportInputSerializer,
+        },
+        responses={200: ImportReportSerializer, **ERRORS},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[JSONParser, MultiPartParser, FormParser],
+    )
+    def import_mgn(self, request: Request) -> Response:
+        """Import MGN (pasted or uploaded, one or many games); ``dry_run`` stores nothing.
+
+        Always 200 with the report when the request itself is valid: ``ok`` is false when
+        any game was refused (each with its index, line, ply and sentence).
+        """
+        data = _valid(ImportInputSerializer, request)
+        self._check_club(data["club"])
+        if "file" in data:
+            text = decode(data["file"].read())
+            source = data.get("source", Game.Source.IMPORTED)
+        else:
+            text = data["mgn"]
+            source = data.get("source", Game.Source.TYPED)
+        report = services.games_import_mgn(
+            club=data["club"], text=text, dry_run=data["dry_run"], by=request.user, source=source
+        )
+        return Response(report.json())
+
+    @extend_schema(request=ResultOnlySerializer, responses={201: GameSerializer, **ERRORS})
+    @action(detail=False, methods=["post"], url_path="result-only")
+    def result_only(self, request: Request) -> Response:
+        """Store a game known only by its players and final scores."""
+        data = _valid(ResultOnlySerializer, request)
+        self._check_club(data["club"])
+        seats = _seats(data["players"])
+        if data["kind"] == GameKind.MATRIX_OVERLOAD:
+            result = dict(data["overload"])
+        else:
+            names = [seat.name or (seat.player.name if seat.player else "") for seat in seats]
+            try:
+                roles = live.roles(data["kind"], [" ".join(n.split()) for n in names])
+            except EngineError as error:
+                raise services.GameError(error.sentence) from None
+            result = dict(zip(roles, data["scores"], strict=False))
+        game = services.game_result_only_create(
+            club=data["club"],
+            kind=data["kind"],
+            players=seats,
+            result=result,
+            tags=data["tags"],
+            event=data.get("event"),
+            round_number=data.get("round_number"),
+            table_number=data.get("table_number"),
+            played_on=data.get("played_on"),
+            public=data["public"],
+            by=request.user,
+        )
+        return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data, status=201)
+
+
+def _valid(serializer_class: type[serializers.Serializer[Any]], request: Request) -> Any:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _seats(items: list[dict[str, Any]]) -> list[services.SeatInput]:
+    return [
+        services.SeatInput(name=item.get("name", "") or "", player=item.get("player"))
+        for item in items
+    ]

@@ -1,0 +1,112 @@
+"""``manage.py import_games FILE [FILE ...] [--club SLUG] [--dry-run]``: bulk MGN import.
+
+The report goes to standard output (one line per game, then the totals); the progress bar
+to standard error.
+
+Every game of every file is judged by the engine; valid games are stored (each whole or not
+at all), refused ones are reported with their index, line, ply and sentence, and players are
+matched by name within the club (new names become members; the report lists them). Storing
+the same file again stores nothing twice. Exit status: 0 when every game was stored (or was
+already), 1 when any game was refused, 2 for usage errors (unknown club, unreadable file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from games.engine.record import read_records
+from games.engine.replay import decode
+from games.imports import ImportReport
+from games.models import Game
+from games.services import games_import_records
+from tournaments.models import Club
+
+CHUNK = 500  # games per transaction: progress is saved as it goes
+
+
+class Command(BaseCommand):
+    help = "Import MGN game records into a club (validated by the rules engine)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("files", nargs="+", metavar="FILE", help="MGN files ('-': stdin)")
+        parser.add_argument("--club", metavar="SLUG", help="the club (default: the only one)")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="judge every game, store nothing"
+        )
+        parser.add_argument(
+            "--quiet", action="store_true", help="report refused games only, then the totals"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        club = self._club(options["club"])
+        texts = [(name, self._read(name)) for name in options["files"]]
+        dry_run, quiet = options["dry_run"], options["quiet"]
+        totals = ImportReport(dry_run=dry_run)
+        console = Console(stderr=True)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            for name, text in texts:
+                records = read_records(text)
+                task = progress.add_task(f"{name}", total=len(records))
+                for start in range(0, len(records), CHUNK):
+                    chunk = records[start : start + CHUNK]
+                    report = games_import_records(
+                        club=club, records=chunk, dry_run=dry_run, source=Game.Source.IMPORTED
+                    )
+                    for game in report.games:
+                        if not quiet or game.outcome == "refused":
+                            self.stdout.write(f"{name} {game.describe()}")
+                    totals.games.extend(report.games)
+                    totals.created_players.extend(report.created_players)
+                    progress.advance(task, len(chunk))
+        self._summary(totals, club)
+        if not totals.ok:
+            raise CommandError(f"{totals.count('refused')} game(s) refused", returncode=1)
+
+    def _club(self, slug: str | None) -> Club:
+        if slug:
+            club = Club.objects.filter(slug=slug).first()
+            if club is None:
+                known = ", ".join(Club.objects.values_list("slug", flat=True)) or "none"
+                raise CommandError(f"no club {slug!r} (clubs: {known})", returncode=2)
+            return club
+        clubs = list(Club.objects.all()[:2])
+        if len(clubs) != 1:
+            raise CommandError("say which club with --club SLUG", returncode=2)
+        return clubs[0]
+
+    def _read(self, name: str) -> str:
+        if name == "-":
+            import sys
+
+            return decode(sys.stdin.buffer.read())
+        path = Path(name)
+        try:
+            return decode(path.read_bytes())
+        except OSError as error:
+            raise CommandError(f"cannot read {name}: {error.strerror}", returncode=2) from None
+
+    def _summary(self, report: ImportReport, club: Club) -> None:
+        word = "would store" if report.dry_run else "stored"
+        stored = report.count("valid" if report.dry_run else "stored")
+        created = report.created_players
+        lines = [
+            f"{len(report.games)} game(s) read for {club.name}: {stored} {word}, "
+            f"{report.count('duplicate')} already stored, {report.count('refused')} refused.",
+        ]
+        if created:
+            verb = "would be created" if report.dry_run else "created"
+            lines.append(f"{len(created)} new player(s) {verb}: {', '.join(created)}")
+        for line in lines:
+            self.stdout.write(line)

@@ -1,0 +1,170 @@
+"""Reads for games: querysets for lists, the live game behind a stored one, exports.
+
+Terms: ``game_live`` rebuilds the ``games.engine.live.LiveGame`` of a stored game (tags, seat
+names, tokens); its view, summary and MGN come from the engine. Exports stream: MGN records
+separated by a blank line (each byte-identical to the engine's canonical writer), and CSV
+with one row per seat.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from typing import Any
+
+from django.db import connection
+from django.db.models import Prefetch, QuerySet
+
+from games.engine import live
+from games.engine.core import JsonDict
+from games.models import Game, Move, Seat
+from games.permissions import readable_games
+
+EXPORT_CHUNK = 200
+CSV_COLUMNS = (
+    "game_id",
+    "club",
+    "kind",
+    "source",
+    "status",
+    "played_on",
+    "event",
+    "round",
+    "table",
+    "plies",
+    "seat",
+    "role",
+    "name",
+    "player_id",
+    "score",
+    "rank",
+    "winner",
+    "withdrawn",
+)
+
+
+def game_list(*, user: Any) -> QuerySet[Game]:
+    """The games ``user`` may read, newest first, with club, event and seats loaded."""
+    games = Game.objects.select_related("club", "event", "recorder").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+    return readable_games(user, games).order_by("-played_on", "-id")
+
+
+def _seat_names(game: Game) -> list[str]:
+    cache = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in cache:
+        return [seat.name for seat in sorted(cache["seats"], key=lambda s: s.position)]
+    return list(game.seats.order_by("position").values_list("name", flat=True))
+
+
+def game_tokens(*, game: Game) -> list[str]:
+    cache = getattr(game, "_prefetched_objects_cache", {})
+    if "moves" in cache:
+        return [move.token for move in sorted(cache["moves"], key=lambda m: m.ply)]
+    return list(game.moves.order_by("ply").values_list("token", flat=True))
+
+
+def _names_and_tokens(game: Game) -> tuple[list[str], list[str]]:
+    """Seat names and move tokens in order: one round trip on PostgreSQL (the move path)."""
+    cache = getattr(game, "_prefetched_objects_cache", {})
+    if connection.vendor != "postgresql" or "seats" in cache or "moves" in cache:
+        return _seat_names(game), game_tokens(game=game)
+    seats, moves = Seat._meta.db_table, Move._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT ARRAY(SELECT name FROM {seats} WHERE game_id = %s ORDER BY position), "
+            f"ARRAY(SELECT token FROM {moves} WHERE game_id = %s ORDER BY ply)",
+            [game.pk, game.pk],
+        )
+        names, tokens = cursor.fetchone()
+    return list(names), list(tokens)
+
+
+def game_live(*, game: Game) -> live.LiveGame:
+    """The stored game as the live engine sees it."""
+    names, tokens = _names_and_tokens(game)
+    return live.resume(
+        game.kind,
+        [(str(name), str(value)) for name, value in game.tags],
+        names,
+        tokens,
+        result_only=game.source == Game.Source.RESULT_ONLY,
+    )
+
+
+def game_view(*, game: Game, ply: int | None = None) -> JsonDict:
+    """The JSON snapshot of the game after ``ply`` plies (``live.view``)."""
+    return live.view(game_live(game=game), ply)
+
+
+def game_moves(*, game: Game) -> QuerySet[Move]:
+    return game.moves.select_related("by").order_by("ply")
+
+
+def game_export_mgn(*, game: Game) -> str:
+    """The game's MGN record (canonical once the engine can write it; see ``live.to_mgn``)."""
+    return live.to_mgn(game_live(game=game))
+
+
+def _chunks(games: QuerySet[Game]) -> Iterator[list[Game]]:
+    ids = list(games.values_list("pk", flat=True))
+    for start in range(0, len(ids), EXPORT_CHUNK):
+        chunk = ids[start : start + EXPORT_CHUNK]
+        loaded = Game.objects.filter(pk__in=chunk).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("moves", queryset=Move.objects.only("game_id", "ply", "token")),
+        )
+        by_id = {game.pk: game for game in loaded.select_related("club", "event")}
+        yield [by_id[pk] for pk in chunk if pk in by_id]
+
+
+def games_export_mgn(*, games: QuerySet[Game]) -> Iterator[str]:
+    """Every game's record, separated by a blank line (stream it)."""
+    first = True
+    for chunk in _chunks(games):
+        for game in chunk:
+            yield ("" if first else "\n") + game_export_mgn(game=game)
+            first = False
+
+
+def games_export_csv(*, games: QuerySet[Game]) -> Iterator[str]:
+    """CSV of results, one row per seat (``CSV_COLUMNS``); stream it."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+
+    def flush() -> str:
+        text = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        return text
+
+    writer.writerow(CSV_COLUMNS)
+    yield flush()
+    for chunk in _chunks(games):
+        for game in chunk:
+            for seat in sorted(game.seats.all(), key=lambda s: s.position):
+                writer.writerow(
+                    (
+                        game.pk,
+                        game.club.slug,
+                        game.kind,
+                        game.source,
+                        game.status,
+                        game.played_on.isoformat(),
+                        game.event.slug if game.event else "",
+                        game.round_number or "",
+                        game.table_number or "",
+                        game.ply,
+                        seat.position,
+                        seat.role,
+                        seat.name,
+                        seat.player_id or "",
+                        "" if seat.score is None else seat.score,
+                        "" if seat.rank is None else seat.rank,
+                        int(seat.winner),
+                        int(seat.withdrawn),
+                    )
+                )
+            yield flush()
