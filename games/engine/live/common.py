@@ -208,3 +208,15 @@ def competition_ranks(
         if score is None:
             ranks[role] = place
     return ranks
+
+
+def written_tags(record: RawRecord, *skip: str) -> Tags:
+    """A record's tags as written (name, value), without ``Game`` and the lower-case ``skip``."""
+    return tuple(
+        (record.names[k], v) for k, v in record.tags.items() if k != "game" and k not in skip
+    )
+
+
+def tags_only(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
+    """``setup_tokens`` of a game whose whole setup is in its tags: no setup plies."""
+    return written_tags(record), ()

@@ -52,7 +52,7 @@ from games.engine.integer_matrix.rules import (
 )
 from games.engine.integer_matrix.scoring import ROLES
 from games.engine.integer_matrix.scoring import winners as role_winners
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks
+from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only
 from games.engine.record import RawRecord
 
 NAME = "integer-matrix"
@@ -169,8 +169,7 @@ def view(position: Position, players: tuple[str, ...]) -> JsonDict:
     }
 
 
-def setup_tokens(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
-    return tuple((record.names[k], v) for k, v in record.tags.items() if k != "game"), ()
+setup_tokens = tags_only
 
 
 def record_text(tags: Tags, players: tuple[str, ...], tokens: Sequence[str]) -> tuple[Tags, str]:

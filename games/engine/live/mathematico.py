@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engine.core import IllegalMoveError, JsonDict, RecordError
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, with_tags
+from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only, with_tags
 from games.engine.mathematico.board import CELLS, board_string
 from games.engine.mathematico.cards import (
     COPIES,
@@ -250,8 +250,7 @@ def view(position: Position, players: tuple[str, ...]) -> JsonDict:
     }
 
 
-def setup_tokens(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
-    return tuple((record.names[k], v) for k, v in record.tags.items() if k != "game"), ()
+setup_tokens = tags_only
 
 
 def record_text(tags: Tags, players: tuple[str, ...], tokens: Sequence[str]) -> tuple[Tags, str]:

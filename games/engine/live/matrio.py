@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.core import IllegalMoveError, JsonDict, RecordError
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks
+from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only
 from games.engine.matrio.board import CELL_NAMES, TRAY_SUIT, TRAYS, cell_scores
 from games.engine.matrio.cards import cards_of
 from games.engine.matrio.game import (
@@ -166,8 +166,7 @@ def view(position: Position, players: tuple[str, ...]) -> JsonDict:
     }
 
 
-def setup_tokens(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
-    return tuple((record.names[k], v) for k, v in record.tags.items() if k != "game"), ()
+setup_tokens = tags_only
 
 
 def record_text(tags: Tags, players: tuple[str, ...], tokens: Sequence[str]) -> tuple[Tags, str]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.core import IllegalMoveError, JsonDict, RecordError
-from games.engine.live.common import Summary, Tags, at_ply, with_tags
+from games.engine.live.common import Summary, Tags, at_ply, with_tags, written_tags
 from games.engine.overload.board import PILES, SLOTS
 from games.engine.overload.explain import ended
 from games.engine.overload.game import apply, new_game
@@ -140,7 +140,7 @@ def view(position: Position, players: tuple[str, ...]) -> JsonDict:
 
 def setup_tokens(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
     """The tags without ``Setup``, and its placements as setup tokens (played as plies)."""
-    tags = tuple((record.names[k], v) for k, v in record.tags.items() if k not in ("game", "setup"))
+    tags = written_tags(record, "setup")
     written = record.tag("Setup")
     if written is None:
         return tags, ()
