@@ -130,6 +130,23 @@ def _queue_analytics(game_ids: Iterable[int]) -> None:
         transaction.on_commit(lambda: task.delay(game_ids=ids))
 
 
+def _queue_table_result(game: Game) -> None:
+    """After commit, let the event's table take its result from this game (or drop it)."""
+    if game.event_id is None:
+        return
+    game_id = game.pk
+
+    def update() -> None:
+        from tournaments.services import table_result_from_game
+
+        try:
+            table_result_from_game(game_id=game_id)
+        except Exception:  # the game is stored; a tournament problem must not undo that
+            log.exception("the table result of game %s could not be updated", game_id)
+
+    transaction.on_commit(update)
+
+
 def _date_tag(day: date) -> str:
     return day.strftime("%Y.%m.%d")
 
@@ -188,6 +205,7 @@ def _finish(game: Game, played: live.LiveGame, found: live.Summary, now: datetim
     digest = mgn_hash(live.to_mgn(played))
     clash = Game.objects.filter(club_id=game.club_id, mgn_hash=digest).exclude(pk=game.pk)
     game.mgn_hash = None if clash.exists() else digest
+    _queue_table_result(game)
     if not found.abandoned:
         _queue_analytics([game.pk])
 
@@ -326,6 +344,7 @@ def game_undo(*, game_id: int, expected_ply: int, by: Any = None) -> Recorded:
         _apply_summary(game, seats, live.summary(current))
         Seat.objects.bulk_update(seats, ["score", "rank", "winner", "withdrawn"])
         _queue_analytics([game.pk])
+        _queue_table_result(game)
     game.save(update_fields=SAVED)
     return Recorded(game=game, live=current)
 
@@ -488,4 +507,6 @@ def game_result_only_create(
     )
     assert entry.game_id is not None
     _queue_analytics([entry.game_id])
-    return Game.objects.get(pk=entry.game_id)
+    stored = Game.objects.get(pk=entry.game_id)
+    _queue_table_result(stored)
+    return stored

@@ -1,13 +1,25 @@
-"""REST API for tournaments: read-only clubs and events (writes arrive with later work)."""
+"""REST API for tournaments: clubs, players, events (with entries and standings), rounds with
+their seatings, tables and their results (report, confirm, correct).
+
+Reads are public; writes go through ``tournaments.services``, whose permission checks and
+refusals become 403 / 400 answers with a ``detail`` sentence.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import QuerySet
-from rest_framework import serializers, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
 
-from tournaments.models import Club, Event
-from tournaments.selectors import club_list, event_list
+from tournaments import services
+from tournaments.models import Club, Entry, Event, Player, Result, Round, Table
+from tournaments.selectors import club_list, event_list, event_rounds, event_standings, player_list
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -19,12 +31,69 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "event_count", "member_count", "created"]
 
 
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "slug", "name"]
+
+
 class EventSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
 
     class Meta:
         model = Event
-        fields = ["id", "club", "slug", "name", "game", "status", "starts_on"]
+        fields = ["id", "club", "slug", "name", "game", "format", "status", "starts_on", "options"]
+        read_only_fields = ["status"]
+        extra_kwargs = {"slug": {"required": False}, "format": {"required": False}}
+        validators: list[Any] = []
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "player", "name", "checked_in", "late", "dropped_after_round"]
+        read_only_fields = ["late", "dropped_after_round"]
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Result
+        fields = ["id", "table", "status", "source", "scores", "details", "created", "updated"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = serializers.SerializerMethodField()
+    results = ResultSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "number", "game", "seats", "results"]
+
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        return [
+            {"position": s.position, "player": s.player_id, "name": s.player.name}
+            for s in table.seats.all()
+        ]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "kind", "status", "seed", "cards", "byes", "tables"]
+
+
+class ScoresSerializer(serializers.Serializer):
+    scores = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    details = serializers.DictField(child=serializers.DictField(), required=False)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    agrees = serializers.BooleanField(default=True)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
 
 class EventFilter(django_filters.FilterSet):
@@ -33,6 +102,10 @@ class EventFilter(django_filters.FilterSet):
     class Meta:
         model = Event
         fields = ["club", "game", "status"]
+
+
+def _refused(error: services.TournamentError) -> Response:
+    return Response({"detail": error.message}, status=error.status)
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
@@ -45,11 +118,171 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return club_list()
 
 
-class EventViewSet(viewsets.ReadOnlyModelViewSet):
-    """Events: running first, then drafts, then finished ones."""
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    """Players' public profiles."""
+
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return player_list()
+
+
+class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Events: running first, then drafts, then finished ones. Directors create and run them."""
 
     serializer_class = EventSerializer
     filterset_class = EventFilter
 
     def get_queryset(self) -> QuerySet[Event]:
         return event_list()
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        given = EventSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        try:
+            event = services.event_create(
+                club=data["club"],
+                name=data["name"],
+                slug=data.get("slug", ""),
+                game=data["game"],
+                format=data.get("format", ""),
+                starts_on=data["starts_on"],
+                options=data.get("options") or {},
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            return _refused(error)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The live standings (confirmed results only), with the declared rules restated."""
+        return Response(event_standings(event=self.get_object()).json())
+
+    @extend_schema(request=EntrySerializer, responses={200: EntrySerializer(many=True)})
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        """The event's players; POST {player, checked_in} enters one (directors)."""
+        event = self.get_object()
+        if request.method == "POST":
+            given = EntrySerializer(data=request.data)
+            given.is_valid(raise_exception=True)
+            try:
+                entry = services.entry_add(
+                    event=event,
+                    player=given.validated_data["player"],
+                    checked_in=given.validated_data.get("checked_in", False),
+                    by=request.user,
+                )
+            except services.TournamentError as error:
+                return _refused(error)
+            return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(EntrySerializer(event.entries.select_related("player"), many=True).data)
+
+    @extend_schema(request=None, responses={200: RoundSerializer(many=True)})
+    @action(detail=True, methods=["get", "post"])
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        """Rounds with their seatings and results; POST seats the next round (directors)."""
+        event = self.get_object()
+        if request.method == "POST":
+            try:
+                services.round_generate(
+                    event=event, final=bool(request.data.get("final")), by=request.user
+                )
+            except services.TournamentError as error:
+                return _refused(error)
+            return Response(
+                RoundSerializer(event_rounds(event=event).last()).data,
+                status=status.HTTP_201_CREATED,
+            )
+        return Response(RoundSerializer(event_rounds(event=event), many=True).data)
+
+
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+    """A round with its tables, seats (in seat order: P1 first for MatriO) and results."""
+
+    serializer_class = RoundSerializer
+    queryset = Round.objects.order_by("event", "number").prefetch_related(
+        "tables__seats__player", "tables__results"
+    )
+
+    def _run(self, request: Request, write: Any) -> Response:
+        try:
+            round_ = write(round=self.get_object(), by=request.user)
+        except services.TournamentError as error:
+            return _refused(error)
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def lock(self, request: Request, pk: str | None = None) -> Response:
+        return self._run(request, services.round_lock)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def regenerate(self, request: Request, pk: str | None = None) -> Response:
+        return self._run(request, services.round_regenerate)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str | None = None) -> Response:
+        return self._run(request, services.round_finish)
+
+
+class TableViewSet(viewsets.ReadOnlyModelViewSet):
+    """Tables: report a result (players of the table or staff) or correct it (directors)."""
+
+    serializer_class = TableSerializer
+    queryset = Table.objects.order_by("round", "number").prefetch_related(
+        "seats__player", "results"
+    )
+
+    def _scores(self, request: Request, write: Any) -> Response:
+        given = ScoresSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            result = write(
+                table=self.get_object(),
+                scores=given.validated_data["scores"],
+                details=given.validated_data.get("details"),
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            return _refused(error)
+        return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ScoresSerializer, responses={201: ResultSerializer})
+    @action(detail=True, methods=["post"])
+    def report(self, request: Request, pk: str | None = None) -> Response:
+        return self._scores(request, services.result_report)
+
+    @extend_schema(request=ScoresSerializer, responses={201: ResultSerializer})
+    @action(detail=True, methods=["post"])
+    def correct(self, request: Request, pk: str | None = None) -> Response:
+        return self._scores(request, services.result_correct)
+
+
+class ResultViewSet(viewsets.ReadOnlyModelViewSet):
+    """Results; another player of the table (or a director) confirms or disputes a report."""
+
+    serializer_class = ResultSerializer
+    queryset = Result.objects.order_by("-created", "-id")
+    filterset_fields = ["table", "status"]
+
+    @extend_schema(request=ConfirmSerializer, responses={200: ResultSerializer})
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        given = ConfirmSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            result = services.result_confirm(
+                result=self.get_object(),
+                agrees=given.validated_data["agrees"],
+                note=given.validated_data.get("note", ""),
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            return _refused(error)
+        return Response(ResultSerializer(result).data)

@@ -1,9 +1,17 @@
-"""Tournament models: clubs, players, memberships and events.
+"""Tournament models: clubs, players, memberships, events and what happens in them.
 
 Terms: a *club* runs *events*; a *player* may belong to several clubs, each *membership*
-giving one role (director, scorekeeper or player); an event plays one of the four games.
+giving one role (director, scorekeeper or player); an event plays one of the four games in
+one *format* with declared *options* (ranking criteria from the standings registry, bye rule,
+place points, final size; see ``tournaments.rules``). An *entry* is a player of the event
+(checked in, late, dropped after a round); a *round* is seated at *tables* (``TableSeat``:
+seat order, P1 first for MatriO) and has *byes*; a table's *result* comes from its recorded
+game or is reported (scores only) and confirmed; every change is an *audit entry*.
+
 Invariants kept by the database: club slugs and player slugs are unique; an event's slug is
-unique within its club; a player holds each role in a club at most once.
+unique within its club; a player holds each role in a club at most once; a player enters an
+event once; round numbers are unique per event, table numbers per round, a player sits once
+per table; **at most one confirmed result per table** (partial unique constraint).
 """
 
 from __future__ import annotations
@@ -74,6 +82,14 @@ class Membership(models.Model):
         return f"{self.player} — {self.get_role_display()} of {self.club}"
 
 
+class EventFormat(models.TextChoices):
+    SWISS_TABLES = "swiss-tables", "Swiss tables of four"
+    SWISS_PAIRS = "swiss-pairs", "Swiss pairs"
+    ROUND_ROBIN = "round-robin", "Round robin"
+    SIMULTANEOUS = "simultaneous", "Simultaneous rounds (one draw per round)"
+    DUPLICATE = "duplicate", "Duplicate rounds (one deck per round)"
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -86,6 +102,10 @@ class Event(models.Model):
     game = models.CharField(max_length=20, choices=GameKind.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     starts_on = models.DateField()
+    format = models.CharField(
+        max_length=20, choices=EventFormat.choices, default=EventFormat.SWISS_TABLES
+    )
+    options = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -95,3 +115,146 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})"
+
+
+class Entry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    checked_in = models.BooleanField(default=False)
+    late = models.BooleanField(default=False)
+    dropped_after_round = models.PositiveIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event")
+        ]
+        ordering = ["event", "player__name"]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft (seating may change)"
+        LOCKED = "locked", "Locked (being played)"
+        FINISHED = "finished", "Finished"
+
+    class Kind(models.TextChoices):
+        REGULAR = "regular", "Regular round"
+        FINAL = "final", "Final"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.REGULAR)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.CharField(max_length=200, blank=True)
+    cards = models.JSONField(default=list, blank=True)  # Mathematico draw / Overload deck
+    byes = models.JSONField(default=list, blank=True)  # player ids sitting out
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once")
+        ]
+        ordering = ["event", "number"]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once")
+        ]
+        ordering = ["round", "number"]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, {self.round}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_seats")
+    position = models.PositiveSmallIntegerField()  # 1-based seat order
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "player"], name="table_player_once"),
+        ]
+        ordering = ["table", "position"]
+
+
+class Result(models.Model):
+    class Status(models.TextChoices):
+        REPORTED = "reported", "Reported, awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    class Source(models.TextChoices):
+        GAME = "game", "Recorded game"
+        REPORTED = "reported", "Reported scores"
+        STAFF = "staff", "Entered or corrected by the club's staff"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    status = models.CharField(max_length=12, choices=Status.choices)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    #: player id (text) -> score, or null for a withdrawn / unscored seat
+    scores = models.JSONField(default=dict)
+    #: player id (text) -> game-specific counts (cells_won, solved, cards_left, royals_killed)
+    details = models.JSONField(default=dict, blank=True)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(status="confirmed"),
+                name="result_one_confirmed_per_table",
+            )
+        ]
+        ordering = ["table", "-created"]
+
+
+class ResultConfirmation(models.Model):
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="confirmations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    agrees = models.BooleanField()
+    note = models.CharField(max_length=500, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["result", "user"], name="confirmation_once_per_user")
+        ]
+        ordering = ["result", "at"]
+
+
+class AuditEntry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    what = models.CharField(max_length=200)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"

@@ -1,10 +1,34 @@
-"""Reads for tournaments: querysets the pages and the API show."""
+"""Reads for tournaments: querysets the pages and the API show, and the standings.
+
+Standings are computed here from stored, confirmed results through the pure
+``tournaments.standings`` package (never in views): :func:`event_standings`.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-from tournaments.models import Club, Event
+from django.db.models import Case, Count, IntegerField, Prefetch, QuerySet, Value, When
+
+from tournaments import pairing
+from tournaments import standings as pure
+from tournaments.models import (
+    Club,
+    Entry,
+    Event,
+    GameKind,
+    Player,
+    Result,
+    Round,
+    Table,
+    TableSeat,
+)
+from tournaments.rules import event_options, standings_rules
+
+#: round statuses whose results count (a draft round has not been played)
+PLAYED = (Round.Status.LOCKED, Round.Status.FINISHED)
 
 
 def club_list() -> QuerySet[Club]:
@@ -13,6 +37,10 @@ def club_list() -> QuerySet[Club]:
         event_count=Count("events", distinct=True),
         member_count=Count("memberships__player", distinct=True),
     ).order_by("name")
+
+
+def player_list() -> QuerySet[Player]:
+    return Player.objects.order_by("name")
 
 
 def event_list(*, club: Club | None = None) -> QuerySet[Event]:
@@ -27,3 +55,173 @@ def event_list(*, club: Club | None = None) -> QuerySet[Event]:
         output_field=IntegerField(),
     )
     return events.order_by(status_rank, "-starts_on", "name")
+
+
+def event_entries(*, event: Event) -> QuerySet[Entry]:
+    return event.entries.select_related("player").order_by("player__name", "player_id")
+
+
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    """Rounds with their tables, seats (players) and results, in order."""
+    tables = Table.objects.order_by("number").prefetch_related(
+        Prefetch("seats", TableSeat.objects.select_related("player").order_by("position")),
+        Prefetch("results", Result.objects.order_by("-created", "-id")),
+    )
+    return event.rounds.order_by("number").prefetch_related(Prefetch("tables", tables))
+
+
+def table_result(table: Table) -> Result | None:
+    """The confirmed result of a table, else its latest open report (prefetch-friendly)."""
+    results = [r for r in table.results.all() if r.status != Result.Status.SUPERSEDED]
+    confirmed = [r for r in results if r.status == Result.Status.CONFIRMED]
+    return confirmed[0] if confirmed else (results[0] if results else None)
+
+
+def round_missing(*, round: Round) -> list[Table]:
+    """Tables of the round without a confirmed result."""
+    return [
+        table
+        for table in round.tables.all()
+        if not any(r.status == Result.Status.CONFIRMED for r in table.results.all())
+    ]
+
+
+def event_disputes(*, event: Event) -> QuerySet[Result]:
+    return (
+        Result.objects.filter(table__round__event=event, status=Result.Status.DISPUTED)
+        .select_related("table__round")
+        .prefetch_related("confirmations")
+    )
+
+
+# --- standings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player_id: int
+    name: str
+    values: tuple[str, ...]
+    games: int
+    byes: int
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    criteria: tuple[pure.DeclaredCriterion, ...]
+    rules: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    computed: pure.Standings
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "criteria": [{"name": c.name, "description": c.description} for c in self.criteria],
+            "rules": list(self.rules),
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "player": row.player_id,
+                    "name": row.name,
+                    "values": list(row.values),
+                    "games": row.games,
+                    "byes": row.byes,
+                    "dropped": row.dropped,
+                }
+                for row in self.rows
+            ],
+        }
+
+
+def _number(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def _seat_result(player: int, result: Result) -> pure.SeatResult:
+    key = str(player)
+    score = result.scores.get(key)
+    detail = result.details.get(key) or {}
+    return pure.SeatResult(
+        player=player,
+        place=1,
+        score=None if score is None else float(score),
+        withdrawn=score is None,
+        cells_won=int(detail.get("cells_won", 0)),
+        solved=bool(detail.get("solved", False)),
+        cards_left=int(detail.get("cards_left", 0)),
+        royals_killed=int(detail.get("royals_killed", 0)),
+    )
+
+
+def played_rounds(*, event: Event) -> list[pure.RoundResult]:
+    """Every played round with its tables that have a confirmed result, ranked by the rules."""
+    mode = str(event_options(event)["mode"])
+    rounds = []
+    for played in event_rounds(event=event).filter(status__in=PLAYED):
+        tables = []
+        for table in played.tables.all():
+            result = next(
+                (r for r in table.results.all() if r.status == Result.Status.CONFIRMED), None
+            )
+            if result is None:
+                continue
+            seats = [_seat_result(seat.player_id, result) for seat in table.seats.all()]
+            if event.game == GameKind.MATRIX_OVERLOAD:
+                tables.append(pure.rank_solitaire(seats))
+            else:
+                tables.append(pure.rank_by_score(seats, mode))
+        rounds.append(pure.RoundResult(played.number, tuple(tables), tuple(played.byes)))
+    return rounds
+
+
+def event_standings(*, event: Event) -> EventStandings:
+    """The live standings of the event (confirmed results only), by its declared rules."""
+    entries = list(event_entries(event=event))
+    rules = standings_rules(event_options(event))
+    computed = pure.compute_standings(
+        [pure.Entry(e.player_id, e.dropped_after_round) for e in entries],
+        played_rounds(event=event),
+        rules,
+    )
+    names = {e.player_id: e.player.name for e in entries}
+    rows = tuple(
+        StandingRow(
+            rank=row.rank,
+            player_id=row.player,
+            name=names[row.player],
+            values=tuple(_number(v) for v in row.values),
+            games=row.games,
+            byes=row.byes,
+            dropped=row.dropped,
+        )
+        for row in computed.rows
+    )
+    return EventStandings(computed.criteria, computed.rules, rows, computed)
+
+
+def pairing_inputs(
+    *, event: Event
+) -> tuple[list[pairing.Entrant], list[pairing.PlayedRound], list[int]]:
+    """Entrants present for the next round (checked in, not dropped) with their match points,
+    the seatings of the rounds played so far, and the standings order of everyone."""
+    standings = event_standings(event=event).computed
+    points = {row.player: float(row.values[0]) if row.values else 0.0 for row in standings.rows}
+    entrants = [
+        pairing.Entrant(id=e.player_id, points=points.get(e.player_id, 0.0))
+        for e in event_entries(event=event)
+        if e.checked_in and e.dropped_after_round is None
+    ]
+    history = [
+        pairing.PlayedRound(
+            tuple(
+                pairing.PlayedTable(tuple(seat.player_id for seat in table.seats.all()))
+                for table in played.tables.all()
+            ),
+            tuple(played.byes),
+        )
+        for played in event_rounds(event=event).filter(status__in=PLAYED)
+    ]
+    return entrants, history, [row.player for row in standings.rows if not row.dropped]

@@ -1,5 +1,16 @@
 """Writes for tournaments. Keyword-only arguments; each public function is one transaction.
 
+Every write that runs an event takes ``by`` (the user acting) and checks the policy of
+``tournaments.permissions`` (``NotAllowed``); a refused write raises ``TournamentError`` with a
+sentence and writes nothing. Round life: *draft* (seating may be regenerated or swapped) ->
+*locked* (being played; results reported and confirmed) -> *finished* (every table has a
+confirmed result). Results: staff entries are confirmed at once; a player's report waits for
+another player of the table or a director, who agree (confirmed) or not (disputed, shown to
+the director). A director's correction supersedes the confirmed result. Every change writes
+an ``AuditEntry`` (who, when, before, after); standings are computed from confirmed results.
+A recorded game of the table gives its result automatically (:func:`table_result_from_game`,
+called by ``games.services`` after commit).
+
 ``demo_load`` builds the demo club idempotently: every row is looked up by its natural key
 (slug or username), so loading twice creates nothing new.
 """
@@ -15,6 +26,25 @@ from django.utils.text import slugify
 
 from tournaments import demo_data
 from tournaments.models import Club, Event, Membership, Player
+from tournaments.running import (  # noqa: F401  (the running services live in their own module)
+    NotAllowed,
+    TournamentError,
+    entry_add,
+    entry_check_in,
+    entry_drop,
+    event_create,
+    event_finish,
+    player_enter_new,
+    result_confirm,
+    result_correct,
+    result_report,
+    round_finish,
+    round_generate,
+    round_lock,
+    round_regenerate,
+    round_swap,
+    table_result_from_game,
+)
 
 
 @dataclass(frozen=True)

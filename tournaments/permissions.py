@@ -1,0 +1,66 @@
+"""Who may read and change events: one policy for the pages and the API.
+
+Terms: *staff* of a club are its directors and scorekeepers (through the players linked to the
+user); site admins (``is_superuser``) act as directors everywhere. Everyone, anonymous visitors
+too, reads events, rounds, seatings, results and standings.
+
+* creating events and running them (entries, check-in, rounds, seatings, corrections) takes a
+  director of the event's club;
+* entering a table's result directly (confirmed at once) takes staff of the club;
+* reporting a table's scores takes staff or a player seated at that table;
+* confirming or disputing a reported result takes a director, or another player seated at the
+  table than the one who reported it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.permissions import STAFF_ROLES, club_roles
+from tournaments.models import Club, Event, Membership, Result, Table
+
+
+def _signed_in(user: Any) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False))
+
+
+def _admin(user: Any) -> bool:
+    return _signed_in(user) and bool(user.is_superuser)
+
+
+def is_director(user: Any, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return _admin(user) or Membership.Role.DIRECTOR in club_roles(user, club_id)
+
+
+def is_staff(user: Any, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return _admin(user) or bool(club_roles(user, club_id) & set(STAFF_ROLES))
+
+
+def can_create_event(user: Any, club: Club) -> bool:
+    return is_director(user, club)
+
+
+def can_manage_event(user: Any, event: Event) -> bool:
+    return is_director(user, event.club_id)
+
+
+def can_enter_results(user: Any, event: Event) -> bool:
+    return is_staff(user, event.club_id)
+
+
+def seated_at(user: Any, table: Table) -> bool:
+    return _signed_in(user) and table.seats.filter(player__user=user).exists()
+
+
+def can_report(user: Any, table: Table) -> bool:
+    return can_enter_results(user, table.round.event) or seated_at(user, table)
+
+
+def can_confirm(user: Any, result: Result) -> bool:
+    if not _signed_in(user):
+        return False
+    if can_manage_event(user, result.table.round.event):
+        return True
+    return result.reported_by_id != user.pk and seated_at(user, result.table)

@@ -1,0 +1,134 @@
+"""An event's declared options: read, checked and turned into the pure standings' rules.
+
+Terms: ``Event.options`` is JSON the director declares; every key has a default per game and
+format, so nothing is hidden in code and the standings page restates the rules in force:
+
+* ``criteria`` — ranking criteria, names from ``tournaments.standings.CRITERIA`` in order;
+* ``place_points`` — points by place (``null`` = one point per player placed below) and
+  ``ties`` (``split`` / ``best``);
+* ``bye`` — ``{"kind": "fixed"|"average"|"zero", "match_points": …, "score": …}``;
+* ``missed_round`` — ``zero`` or ``bye``; ``mode`` — how scores rank (``max``, ``min``,
+  ``exactly:N``); ``rounds`` — planned number of rounds; ``final_size`` — top N of the final
+  (0 = no final).
+
+Invariant: :func:`check_options` accepts exactly the options :func:`standings_rules` can use;
+a bad option is a :class:`RulesError` with a sentence naming it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.models import Event, EventFormat, GameKind
+from tournaments.standings import ByeRule, PlacePoints, StandingsError, StandingsRules
+from tournaments.standings.criteria import criteria_named
+from tournaments.standings.places import score_key
+
+
+class RulesError(ValueError):
+    """A declared option cannot be used: a sentence naming it."""
+
+
+TABLE_SIZE = {
+    GameKind.MATRIO: 4,
+    GameKind.INTEGER_MATRIX: 2,
+    GameKind.MATHEMATICO: 0,  # the whole field
+    GameKind.MATRIX_OVERLOAD: 0,
+}
+
+FORMATS = {
+    GameKind.MATRIO: (EventFormat.SWISS_TABLES, EventFormat.ROUND_ROBIN),
+    GameKind.INTEGER_MATRIX: (EventFormat.SWISS_PAIRS, EventFormat.ROUND_ROBIN),
+    GameKind.MATHEMATICO: (EventFormat.SIMULTANEOUS,),
+    GameKind.MATRIX_OVERLOAD: (EventFormat.DUPLICATE,),
+}
+
+
+def default_options(game: str) -> dict[str, Any]:
+    if game == GameKind.MATRIO:
+        points: list[float] | None = [4, 2, 1, 0]
+        criteria = ["match_points", "total_score", "buchholz"]
+        bye: dict[str, Any] = {"kind": "average", "match_points": 0, "score": 0}
+    elif game == GameKind.INTEGER_MATRIX:
+        points = [1, 0]
+        criteria = ["match_points", "buchholz", "total_score"]
+        bye = {"kind": "fixed", "match_points": 1, "score": 0}
+    elif game == GameKind.MATRIX_OVERLOAD:
+        points = None
+        criteria = ["match_points", "games_solved", "cards_left", "royals_killed"]
+        bye = {"kind": "zero", "match_points": 0, "score": 0}
+    else:
+        points = None
+        criteria = ["match_points", "total_score"]
+        bye = {"kind": "zero", "match_points": 0, "score": 0}
+    return {
+        "criteria": criteria,
+        "place_points": {"values": points, "ties": "split"},
+        "bye": bye,
+        "missed_round": "zero",
+        "mode": "max",
+        "rounds": 3,
+        "final_size": 0,
+    }
+
+
+def event_options(event: Event) -> dict[str, Any]:
+    """The event's options with the defaults of its game for every key not declared."""
+    merged = default_options(event.game)
+    merged.update(event.options or {})
+    return merged
+
+
+def standings_rules(options: dict[str, Any]) -> StandingsRules:
+    try:
+        points = options["place_points"]
+        values = points.get("values")
+        bye = options["bye"]
+        return StandingsRules(
+            criteria=tuple(options["criteria"]),
+            place_points=PlacePoints(
+                values=None if values is None else tuple(float(v) for v in values),
+                ties=points.get("ties", "split"),
+            ),
+            bye=ByeRule(
+                kind=bye.get("kind", "zero"),
+                match_points=float(bye.get("match_points", 0)),
+                score=float(bye.get("score", 0)),
+            ),
+            missed_round=options["missed_round"],
+        )
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise RulesError(f"the event's options are malformed ({error})") from None
+
+
+def check_options(*, game: str, format: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The declared options merged over the defaults; ``RulesError`` for anything unusable."""
+    if not isinstance(options, dict):
+        raise RulesError("options must be a JSON object")
+    if format not in FORMATS.get(game, ()):  # type: ignore[call-overload]
+        allowed = ", ".join(str(f.label) for f in FORMATS.get(game, ()))  # type: ignore[call-overload]
+        raise RulesError(f"a {game} event cannot use the format {format!r}; allowed: {allowed}")
+    merged = default_options(game)
+    unknown = sorted(set(options) - set(merged))
+    if unknown:
+        raise RulesError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(merged))}")
+    merged.update(options)
+    try:
+        criteria_named(list(merged["criteria"]))
+        score_key(str(merged["mode"]))
+    except (StandingsError, TypeError) as error:
+        raise RulesError(str(error)) from None
+    rules = standings_rules(merged)
+    if rules.bye.kind not in ("fixed", "average", "zero"):
+        raise RulesError("the bye rule's kind must be fixed, average or zero")
+    if rules.place_points.ties not in ("split", "best"):
+        raise RulesError("place_points.ties must be split or best")
+    if merged["missed_round"] not in ("zero", "bye"):
+        raise RulesError("missed_round must be zero or bye")
+    for key in ("rounds", "final_size"):
+        if not isinstance(merged[key], int) or merged[key] < 0:
+            raise RulesError(f"{key} must be a whole number, 0 or more")
+    size = TABLE_SIZE[GameKind(game)]
+    if merged["final_size"] and size and merged["final_size"] % size:
+        raise RulesError(f"final_size must be a multiple of the table size {size}")
+    return merged

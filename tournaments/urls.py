@@ -1,0 +1,19 @@
+"""Event pages, under /events/<club>/<event>/."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.event_index, name="events"),
+    path("<slug:club>/<slug:slug>/", views.event_detail, name="event"),
+    path("<slug:club>/<slug:slug>/standings.json", views.event_standings_json, name="standings"),
+    path("<slug:club>/<slug:slug>/rounds/<int:number>/print/", views.round_print, name="print"),
+    path("<slug:club>/<slug:slug>/tables/<int:table_id>/", views.table_detail, name="table"),
+    path("<slug:club>/<slug:slug>/console/", views.event_console, name="console"),
+    path("<slug:club>/<slug:slug>/console/do/", views.console_action, name="console-action"),
+]

@@ -1,0 +1,265 @@
+"""Event pages: the public event page (rounds, seating, results, live standings), the printable
+seating, a table's page (players report and confirm) and the director's console.
+
+Thin: every write goes through ``tournaments.services`` (whose refusals become messages), every
+read through ``tournaments.selectors``; standings come from ``event_standings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments import permissions as policy
+from tournaments import services
+from tournaments.models import Entry, Event, Result, Round, Table
+from tournaments.rules import event_options
+from tournaments.selectors import (
+    event_disputes,
+    event_entries,
+    event_list,
+    event_rounds,
+    event_standings,
+    round_missing,
+    table_result,
+)
+
+SUITS = "SDCH"  # the order of a line's four trays as printed on the board
+
+
+def board_layout() -> list[list[tuple[str, str]]]:
+    """The MatriO board as printed: column trays above the 3x3 grid, row trays to its left.
+
+    Each cell is ``(kind, label)``: ``blank``, ``tray`` (e.g. ``C2D``) or ``cell`` (``r,c``).
+    """
+    rows: list[list[tuple[str, str]]] = []
+    for suit in SUITS:
+        rows.append([("blank", "")] * 4 + [("tray", f"C{c}{suit}") for c in "123"])
+    for r in "123":
+        trays = [("tray", f"R{r}{suit}") for suit in SUITS]
+        rows.append(trays + [("cell", f"{r},{c}") for c in "123"])
+    return rows
+
+
+def _event(club: str, slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("club"), club__slug=club, slug=slug)
+
+
+def _rounds(event: Event) -> list[dict[str, Any]]:
+    shown = []
+    for round_ in event_rounds(event=event):
+        tables = []
+        for table in round_.tables.all():
+            result = table_result(table)
+            scores = result.scores if result else {}
+            seats = [
+                {"seat": seat, "score": scores.get(str(seat.player_id)), "known": bool(result)}
+                for seat in table.seats.all()
+            ]
+            tables.append({"table": table, "result": result, "seats": seats})
+        names = _names(round_.event)
+        byes = [names.get(player, "?") for player in round_.byes]
+        shown.append({"round": round_, "tables": tables, "byes": byes})
+    return shown
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {e.player_id: e.player.name for e in event_entries(event=event)}
+
+
+def event_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/event_index.html", {"events": event_list()})
+
+
+def event_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    event = _event(club, slug)
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "event": event,
+            "rounds": _rounds(event),
+            "names": _names(event),
+            "standings": event_standings(event=event),
+            "can_manage": policy.can_manage_event(request.user, event),
+        },
+    )
+
+
+def event_standings_json(request: HttpRequest, club: str, slug: str) -> JsonResponse:
+    """What the event page polls to refresh its standings while tables finish."""
+    event = _event(club, slug)
+    return JsonResponse(event_standings(event=event).json())
+
+
+def round_print(request: HttpRequest, club: str, slug: str, number: int) -> HttpResponse:
+    event = _event(club, slug)
+    round_ = get_object_or_404(event_rounds(event=event), number=number)
+    return render(
+        request,
+        "tournaments/round_print.html",
+        {
+            "event": event,
+            "round": round_,
+            "names": _names(event),
+            "matrio": event.game == "matrio",
+            "board": board_layout(),
+        },
+    )
+
+
+def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> HttpResponse:
+    event = _event(club, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round__event"), pk=table_id, round__event=event
+    )
+    result = table_result(table)
+    if request.method == "POST":
+        _table_post(request, table, result)
+        return redirect(request.path)
+    return render(
+        request,
+        "tournaments/table_detail.html",
+        {
+            "event": event,
+            "table": table,
+            "seats": table.seats.select_related("player").order_by("position"),
+            "result": result,
+            "scores": _score_rows(table, result),
+            "can_report": policy.can_report(request.user, table),
+            "can_confirm": result is not None and policy.can_confirm(request.user, result),
+        },
+    )
+
+
+def _score_rows(table: Table, result: Result | None) -> list[dict[str, Any]]:
+    scores = result.scores if result else {}
+    return [
+        {"seat": seat, "score": scores.get(str(seat.player_id))}
+        for seat in table.seats.select_related("player").order_by("position")
+    ]
+
+
+def _scores_from(request: HttpRequest, table: Table) -> dict[int, str]:
+    return {
+        seat.player_id: request.POST.get(f"score-{seat.player_id}", "").strip()
+        for seat in table.seats.all()
+    }
+
+
+def _table_post(request: HttpRequest, table: Table, result: Result | None) -> None:
+    action = request.POST.get("action")
+    try:
+        if action == "report":
+            services.result_report(
+                table=table, scores=_scores_from(request, table), by=request.user
+            )
+            messages.success(request, f"Result of table {table.number} saved.")
+        elif action in ("confirm", "dispute") and result is not None:
+            services.result_confirm(
+                result=result,
+                agrees=action == "confirm",
+                note=request.POST.get("note", ""),
+                by=request.user,
+            )
+            messages.success(request, "Thank you: your answer is recorded.")
+        else:
+            messages.error(request, "Nothing to do.")
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+
+
+@login_required
+def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    event = _event(club, slug)
+    if not policy.can_manage_event(request.user, event):
+        raise PermissionDenied
+    rounds = _rounds(event)
+    current = rounds[-1]["round"] if rounds else None
+    return render(
+        request,
+        "tournaments/console.html",
+        {
+            "event": event,
+            "options": event_options(event),
+            "entries": event_entries(event=event),
+            "rounds": rounds,
+            "current": current,
+            "missing": round_missing(round=current) if current else [],
+            "disputes": event_disputes(event=event),
+            "names": _names(event),
+            "audit": event.audit.select_related("user")[:20],
+        },
+    )
+
+
+@login_required
+@require_POST
+def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    event = _event(club, slug)
+    if not policy.can_manage_event(request.user, event):
+        raise PermissionDenied
+    action = request.POST.get("action", "")
+    by = request.user
+    try:
+        done = _console_action(request, event, action, by)
+        if done:
+            messages.success(request, done)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    except (ValueError, Entry.DoesNotExist, Round.DoesNotExist, Table.DoesNotExist):
+        messages.error(request, "That entry, round or table is not part of this event.")
+    return redirect("tournaments:console", club=club, slug=slug)
+
+
+def _number(request: HttpRequest, name: str) -> int:
+    return int(request.POST.get(name, ""))
+
+
+def _console_action(request: HttpRequest, event: Event, action: str, by: Any) -> str:
+    if action == "add-player":
+        entry = services.player_enter_new(event=event, name=request.POST.get("name", ""), by=by)
+        return f"{entry.player.name} is entered and checked in."
+    if action in ("check-in", "check-out", "drop"):
+        entry = event.entries.select_related("player").get(pk=_number(request, "entry"))
+        if action == "drop":
+            services.entry_drop(entry=entry, by=by)
+            return f"{entry.player.name} has dropped."
+        services.entry_check_in(entry=entry, checked_in=action == "check-in", by=by)
+        return f"{entry.player.name}: {'checked in' if action == 'check-in' else 'not here'}."
+    if action in ("generate", "final"):
+        round_ = services.round_generate(event=event, final=action == "final", by=by)
+        return f"Round {round_.number} is seated (draft): check it, then lock it."
+    if action == "finish-event":
+        services.event_finish(event=event, by=by)
+        return "The event is finished."
+    round_ = event.rounds.get(number=_number(request, "round"))
+    if action == "regenerate":
+        services.round_regenerate(round=round_, by=by)
+        return f"Round {round_.number} is seated again."
+    if action == "swap":
+        services.round_swap(
+            round=round_, first=_number(request, "first"), second=_number(request, "second"), by=by
+        )
+        return "The two players swapped places."
+    if action == "lock":
+        services.round_lock(round=round_, by=by)
+        return f"Round {round_.number} is locked: play!"
+    if action == "finish-round":
+        services.round_finish(round=round_, by=by)
+        return f"Round {round_.number} is finished."
+    if action in ("result", "correct"):
+        table = round_.tables.get(pk=_number(request, "table"))
+        scores = _scores_from(request, table)
+        if action == "correct" or table.results.filter(status=Result.Status.CONFIRMED).exists():
+            services.result_correct(table=table, scores=scores, by=by)
+        else:
+            services.result_report(table=table, scores=scores, by=by)
+        return f"Result of round {round_.number}, table {table.number} saved."
+    return "Nothing to do."
