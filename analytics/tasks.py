@@ -17,3 +17,21 @@ from analytics import services
 def answer_ping(self: Any, *, ping_id: int) -> bool:
     """Answer a ``TaskPing`` with this worker's hostname."""
     return services.task_ping_answer(ping_id=ping_id, answered_by=self.request.hostname or "")
+
+
+@shared_task(name="analytics.games_finished", acks_late=True)
+def games_finished(*, game_ids: list[int]) -> list[str]:
+    """Games finished, changed or were deleted: mark them dirty and queue one job per kind."""
+    return services.games_mark_dirty(game_ids=game_ids)
+
+
+@shared_task(name="analytics.process_dirty", acks_late=True)
+def process_dirty(*, kind: str) -> int:
+    """Rate a kind's dirty games (a no-op when there are none); returns the games looked at."""
+    return services.ratings_process_dirty(kind=kind).games
+
+
+@shared_task(name="analytics.recompute", acks_late=True)
+def recompute(*, kind: str, job_id: int | None = None) -> int:
+    """Recompute a kind's ratings from scratch, reporting progress in ``JobProgress``."""
+    return services.ratings_recompute_job(kind=kind, job_id=job_id)

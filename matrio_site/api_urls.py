@@ -6,13 +6,19 @@ from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from analytics import api as analytics_api
 from games import api as games_api
 from tournaments import api as tournaments_api
 
 router = DefaultRouter()
 router.register("clubs", tournaments_api.ClubViewSet, basename="club")
 router.register("events", tournaments_api.EventViewSet, basename="event")
+router.register("players", tournaments_api.PlayerViewSet, basename="player")
+router.register("rounds", tournaments_api.RoundViewSet, basename="round")
+router.register("tables", tournaments_api.TableViewSet, basename="table")
+router.register("results", tournaments_api.ResultViewSet, basename="result")
 router.register("games", games_api.GameViewSet, basename="game")
+router.register("analytics", analytics_api.AnalyticsViewSet, basename="analytics")
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

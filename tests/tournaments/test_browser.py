@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import OpenPage
 from tests.factories import PASSWORD
-from tests.matrio_site.test_browser import OpenPage, browser, open_page  # noqa: F401
 from tests.tournaments.helpers import cast, matrio_event
 from tournaments.models import Entry, Event
 
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_director_runs_three_matrio_rounds_to_the_final_standings(
-    open_page: OpenPage,  # noqa: F811
+    open_page: OpenPage,
     live_server: Any,
 ) -> None:
     c = cast(12)

@@ -1,0 +1,39 @@
+"""The ratings dashboards in a real browser: every chart is drawn by our own plotly.js."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from analytics import services
+from analytics.models import Rating
+from tests.browser import OpenPage
+from tournaments.services import demo_load
+
+pytestmark = pytest.mark.browser
+
+
+def charts_drawn(page: Any, names: list[str]) -> None:
+    for name in names:
+        page.wait_for_selector(f"#chart-{name}[data-drawn='true'] .main-svg", timeout=60_000)
+
+
+def test_the_leaderboard_and_a_player_page_draw_their_charts_offline(
+    open_page: OpenPage, live_server: Any
+) -> None:
+    demo_load()
+    services.ratings_recompute(kind="matrio")
+    best = Rating.objects.filter(pool="matrio", player__isnull=False).order_by("-display")[0]
+    page, traffic = open_page()
+
+    page.goto(live_server.url + "/analytics/?game=matrio")
+    charts_drawn(page, ["leaderboard"])
+    assert page.get_by_role("cell", name=best.name, exact=False).first.is_visible()
+
+    page.get_by_role("link", name=best.name).first.click()
+    charts_drawn(page, ["history", "scores", "seats", "opponents"])
+    assert page.get_by_role("heading", name="Head to head").is_visible()
+
+    assert traffic.external == []
+    assert all(status < 400 for status in traffic.responses.values()), traffic.responses

@@ -1,0 +1,174 @@
+"""Stored ratings: incremental updates, late or edited games and a full recompute agree.
+
+Games are stored through the games services (result-only MatriO games), the analytics hook
+is run as the worker would run it (``games_finished`` then ``process_dirty``), and the stored
+rows are compared with a recompute from scratch: equal floats, not approximately.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from analytics import services, tasks
+from analytics.models import (
+    DirtyGame,
+    RatedGame,
+    Rating,
+    RatingHistory,
+    RatingSnapshot,
+    RatingStream,
+)
+from games import services as games
+from games.models import Game
+from tests.factories import ClubFactory, MembershipFactory
+from tournaments.models import Club, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def stored_state() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    ratings = sorted(
+        Rating.objects.values_list("pool", "player_key", "mu", "sigma", "display", "games")
+    )
+    history = sorted(
+        RatingHistory.objects.values_list(
+            "pool", "player_key", "game_id", "order", "rank", "mu_before", "mu", "sigma", "games"
+        )
+    )
+    return ratings, history
+
+
+def members(club: Club, n: int) -> list[Player]:
+    return [MembershipFactory(club=club).player for _ in range(n)]
+
+
+def play(club: Club, players: list[Player], rng: random.Random, day: int = 1) -> Game:
+    seated = rng.sample(players, 4)
+    scores = rng.sample(range(-60, 300), 4)
+    return games.game_result_only_create(
+        club=club,
+        kind="matrio",
+        players=[games.SeatInput(player=p) for p in seated],
+        result={f"P{i + 1}": s for i, s in enumerate(scores)},
+        played_on=datetime.date(2026, 1, day),
+    )
+
+
+def run_hook(game_ids: list[int]) -> None:
+    """What the worker does: mark the games, then process every kind that was queued."""
+    for kind in services.games_mark_dirty(game_ids=game_ids):
+        services.ratings_process_dirty(kind=kind)
+
+
+def test_rating_games_one_by_one_equals_a_full_recompute() -> None:
+    rng = random.Random(7)
+    club_a, club_b = ClubFactory(), ClubFactory()
+    people_a, people_b = members(club_a, 6), members(club_b, 5)
+    for _ in range(12):
+        club, people = rng.choice([(club_a, people_a), (club_b, people_b)])
+        run_hook([play(club, people, rng).pk])
+
+    incremental = stored_state()
+    assert RatingStream.objects.get(kind="matrio").games == 12
+    assert {r[0] for r in incremental[0]} == {
+        "matrio",
+        f"matrio@{club_a.slug}",
+        f"matrio@{club_b.slug}",
+    }
+    assert len(incremental[1]) == 12 * 4 * 2  # four players, two pools, one row each
+
+    assert services.ratings_recompute(kind="matrio") == 12
+    assert stored_state() == incremental
+
+
+def test_a_late_game_an_edit_and_a_deletion_replay_to_the_numbers_of_a_full_recompute(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)  # snapshots inside the suffix too
+    rng = random.Random(11)
+    club = ClubFactory()
+    people = members(club, 7)
+    ids = [play(club, people, rng, day=10 + i).pk for i in range(8)]
+    run_hook(ids)
+    assert RatingSnapshot.objects.count() == 2  # after the 3rd and the 6th game
+
+    late = play(club, people, rng, day=2)  # played before every other game, imported late
+    run_hook([late.pk])
+    assert RatingHistory.objects.filter(game_id=late.pk).count() == 8
+
+    edited = Game.objects.get(pk=ids[3])  # a result corrected: the first two swap places
+    seats = list(edited.seats.order_by("rank"))
+    seats[0].rank, seats[1].rank = seats[1].rank, seats[0].rank
+    for seat in seats[:2]:
+        seat.save(update_fields=["rank"])
+    deleted = ids[5]
+    Game.objects.filter(pk=deleted).delete()
+    run_hook([ids[3], deleted])
+
+    assert not RatingHistory.objects.filter(game_id=deleted).exists()
+    assert sorted(RatingSnapshot.objects.values_list("games", flat=True)) == [3, 6]
+    replayed = stored_state()
+    services.ratings_recompute(kind="matrio")
+    assert stored_state() == replayed
+    assert RatingStream.objects.get(kind="matrio").games == 8
+
+
+def test_a_burst_of_finished_games_queues_one_job_per_kind(
+    django_capture_on_commit_callbacks: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[dict[str, str]] = []
+    monkeypatch.setattr(tasks.process_dirty, "delay", lambda **kw: sent.append(kw))
+    rng = random.Random(3)
+    club = ClubFactory()
+    people = members(club, 5)
+    ids = [play(club, people, rng).pk for _ in range(30)]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for game_id in ids:  # thirty hooks, as thirty finished games would send
+            tasks.games_finished.apply(kwargs={"game_ids": [game_id]})
+
+    assert sent == [{"kind": "matrio"}]
+    assert DirtyGame.objects.count() == 30
+    assert tasks.process_dirty.apply(kwargs={"kind": "matrio"}).get() == 30
+    assert RatedGame.objects.count() == 30
+    before = stored_state()
+
+    # Delivered again (acks_late) or sent for games that did not change: nothing moves.
+    assert tasks.process_dirty.apply(kwargs={"kind": "matrio"}).get() == 0
+    run_hook(ids[:5])
+    assert stored_state() == before
+
+
+def test_finishing_a_game_through_the_games_service_queues_the_hook_after_commit(
+    django_capture_on_commit_callbacks: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hooked: list[dict[str, list[int]]] = []
+    monkeypatch.setattr(tasks.games_finished, "delay", lambda **kw: hooked.append(kw))
+    club = ClubFactory()
+    people = members(club, 4)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play(club, people, random.Random(1))
+
+    assert hooked == [{"game_ids": [game.pk]}]
+
+
+def test_a_game_reopened_is_no_longer_rated() -> None:
+    rng = random.Random(5)
+    club = ClubFactory()
+    people = members(club, 4)
+    first, second = play(club, people, rng), play(club, people, rng)
+    run_hook([first.pk, second.pk])
+    Game.objects.filter(pk=second.pk).update(status=Game.Status.LIVE)
+
+    run_hook([second.pk])
+
+    assert set(RatingHistory.objects.values_list("game_id", flat=True)) == {first.pk}
+    assert (
+        Rating.objects.filter(pool="matrio").values_list("games", flat=True).distinct().get() == 1
+    )
