@@ -53,3 +53,10 @@ EVENTS: tuple[DemoEvent, ...] = (
     DemoEvent("Autumn League 2026", "autumn-league-2026", "matrio", "finished", "2026-10-03"),
     DemoEvent("Club Night", "club-night", "mathematico", "running", "2026-11-20"),
 )
+
+DIRECTOR = "director"  # the login that runs the demo events
+LEAGUE = "autumn-league-2026"  # finished: three rounds, results from the recorded games
+LEAGUE_ROUNDS = 3
+CLUB_NIGHT = "club-night"  # running: round 1 finished, round 2 seated and being played
+NIGHT_PLAYERS = 4  # the four players of the recorded Mathematico game of round 1
+NIGHT_LATE = 2  # late entries, who join in round 2

@@ -64,3 +64,8 @@ def can_confirm(user: Any, result: Result) -> bool:
     if can_manage_event(user, result.table.round.event):
         return True
     return result.reported_by_id != user.pk and seated_at(user, result.table)
+
+
+def can_manage_accounts(user: Any, club: Club) -> bool:
+    """Creating accounts for the club's players and inviting people takes a director."""
+    return is_director(user, club)

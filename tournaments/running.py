@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
@@ -536,6 +536,8 @@ def table_result_from_game(*, game_id: int) -> Result | None:
         table.save(update_fields=["game"])
     event = table.round.event
     current = _confirmed(table)
+    if event.game == GameKind.MATRIX_OVERLOAD:
+        return _overload_result(table, game, current)
     if game.status != Game.Status.FINISHED:
         if current is not None and current.source == Result.Source.GAME:
             current.status = Result.Status.SUPERSEDED
@@ -557,4 +559,69 @@ def table_result_from_game(*, game_id: int) -> Result | None:
         table=table, status=Result.Status.CONFIRMED, source=Result.Source.GAME, scores=scores
     )
     _audit(event, None, "result from game", _where(table), _snapshot(current), _snapshot(result))
+    return result
+
+
+def overload_counts(summary: Mapping[str, Any]) -> dict[str, int | bool]:
+    """A finished Matrix Overload game's counts (from ``Game.result``) as a table result's."""
+    details = summary.get("details") or {}
+    killed = details.get("royals_killed")
+    left = details.get("cards_left")
+    return {
+        "solved": details.get("result") == "win",
+        "cards_left": int(left) if isinstance(left, int) else 0,
+        "royals_killed": int(killed) if isinstance(killed, int) else 0,
+    }
+
+
+def _overload_result(table: Table, game: Any, current: Result | None) -> Result | None:
+    """A duplicate round's table: one solitaire game per player; the result waits for all."""
+    from games.models import Game
+
+    event = table.round.event
+    players = set(table.seats.values_list("player_id", flat=True))
+    seat = game.seats.first()
+    if seat is None or seat.player_id not in players:
+        _audit(event, None, "game ignored", _where(table), None, {"game": game.pk})
+        return current
+    if game.status != Game.Status.FINISHED:
+        if current is not None and current.source == Result.Source.GAME:
+            current.status = Result.Status.SUPERSEDED
+            current.save(update_fields=["status", "updated"])
+            _audit(event, None, "game reopened", _where(table), _snapshot(current), None)
+        return None
+    finished = (
+        Game.objects.filter(
+            event_id=event.pk,
+            round_number=table.round.number,
+            kind=GameKind.MATRIX_OVERLOAD,
+            status=Game.Status.FINISHED,
+        )
+        .filter(models.Q(table_number=table.number) | models.Q(table_number__isnull=True))
+        .prefetch_related("seats")
+        .order_by("finished_at", "pk")
+    )
+    counts: dict[str, dict[str, int | bool]] = {}
+    for played in finished:  # a player's latest finished game counts
+        for played_seat in played.seats.all():
+            if played_seat.player_id in players:
+                counts[str(played_seat.player_id)] = overload_counts(played.result or {})
+    if len(counts) < len(players):
+        return current  # some players are still playing
+    scores: dict[str, int | None] = {
+        key: int(value["royals_killed"]) for key, value in counts.items()
+    }
+    if current is not None and current.scores == scores and current.details == counts:
+        return current
+    if current is not None:
+        current.status = Result.Status.SUPERSEDED
+        current.save(update_fields=["status", "updated"])
+    result = Result.objects.create(
+        table=table,
+        status=Result.Status.CONFIRMED,
+        source=Result.Source.GAME,
+        scores=scores,
+        details=counts,
+    )
+    _audit(event, None, "result from games", _where(table), _snapshot(current), _snapshot(result))
     return result

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import permissions as policy
 from tournaments import services
-from tournaments.models import Entry, Event, Result, Round, Table
+from tournaments.models import Entry, Event, GameKind, Result, Round, Table
 from tournaments.rules import event_options
 from tournaments.selectors import (
     event_disputes,
@@ -58,8 +58,15 @@ def _rounds(event: Event) -> list[dict[str, Any]]:
         for table in round_.tables.all():
             result = table_result(table)
             scores = result.scores if result else {}
+            details = result.details if result else {}
             seats = [
-                {"seat": seat, "score": scores.get(str(seat.player_id)), "known": bool(result)}
+                {
+                    "seat": seat,
+                    "score": scores.get(str(seat.player_id)),
+                    "detail": details.get(str(seat.player_id), {}),
+                    "known": bool(result),
+                    "idp": f"s{table.pk}-",
+                }
                 for seat in table.seats.all()
             ]
             tables.append({"table": table, "result": result, "seats": seats})
@@ -140,8 +147,14 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
 
 def _score_rows(table: Table, result: Result | None) -> list[dict[str, Any]]:
     scores = result.scores if result else {}
+    details = result.details if result else {}
     return [
-        {"seat": seat, "score": scores.get(str(seat.player_id))}
+        {
+            "seat": seat,
+            "score": scores.get(str(seat.player_id)),
+            "detail": details.get(str(seat.player_id), {}),
+            "idp": "score-",
+        }
         for seat in table.seats.select_related("player").order_by("position")
     ]
 
@@ -153,12 +166,31 @@ def _scores_from(request: HttpRequest, table: Table) -> dict[int, str]:
     }
 
 
+def _details_from(request: HttpRequest, table: Table) -> dict[int, dict[str, Any]] | None:
+    """Matrix Overload's counts per player (won, cards left, royals killed = the score)."""
+    if table.round.event.game != GameKind.MATRIX_OVERLOAD:
+        return None
+    details: dict[int, dict[str, Any]] = {}
+    for seat in table.seats.all():
+        pid = seat.player_id
+        won = request.POST.get(f"won-{pid}") == "1"
+        details[pid] = {
+            "solved": won,
+            "cards_left": request.POST.get(f"cards-{pid}", "").strip() or 0 if won else 0,
+            "royals_killed": request.POST.get(f"score-{pid}", "").strip() or 0,
+        }
+    return details
+
+
 def _table_post(request: HttpRequest, table: Table, result: Result | None) -> None:
     action = request.POST.get("action")
     try:
         if action == "report":
             services.result_report(
-                table=table, scores=_scores_from(request, table), by=request.user
+                table=table,
+                scores=_scores_from(request, table),
+                details=_details_from(request, table),
+                by=request.user,
             )
             messages.success(request, f"Result of table {table.number} saved.")
         elif action in ("confirm", "dispute") and result is not None:
@@ -257,9 +289,10 @@ def _console_action(request: HttpRequest, event: Event, action: str, by: Any) ->
     if action in ("result", "correct"):
         table = round_.tables.get(pk=_number(request, "table"))
         scores = _scores_from(request, table)
+        details = _details_from(request, table)
         if action == "correct" or table.results.filter(status=Result.Status.CONFIRMED).exists():
-            services.result_correct(table=table, scores=scores, by=by)
+            services.result_correct(table=table, scores=scores, details=details, by=by)
         else:
-            services.result_report(table=table, scores=scores, by=by)
+            services.result_report(table=table, scores=scores, details=details, by=by)
         return f"Result of round {round_.number}, table {table.number} saved."
     return "Nothing to do."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -10,7 +11,8 @@ from django.core.management import call_command
 
 from games.models import Game
 from tournaments import demo_data
-from tournaments.models import Club, Event, Membership, Player
+from tournaments.models import Club, Event, Membership, Player, Result, Table
+from tournaments.selectors import event_standings
 from tournaments.services import demo_load
 
 pytestmark = pytest.mark.django_db
@@ -84,5 +86,34 @@ def test_the_command_reports_what_it_did() -> None:
     call_command("load_demo", stdout=out)
 
     first, second = out.getvalue().splitlines()
-    assert "16 games; 49 rows created" in first
+    assert "16 games; 51 rows created" in first
     assert second.endswith("nothing new to create.")
+
+
+def test_the_demo_events_are_played_through_the_services(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        demo_load()
+    league = Event.objects.get(slug=demo_data.LEAGUE)
+    night = Event.objects.get(slug=demo_data.CLUB_NIGHT)
+
+    assert list(league.rounds.values_list("status", flat=True)) == ["finished"] * 3
+    league_results = Result.objects.filter(table__round__event=league, status="confirmed")
+    assert league_results.count() == 9
+    assert set(league_results.values_list("source", flat=True)) == {"game"}
+    assert all(t.game_id for t in Table.objects.filter(round__event=league))
+    rows = event_standings(event=league).rows
+    assert len(rows) == 12 and all(row.games == 3 for row in rows)
+
+    first, second = night.rounds.order_by("number")
+    assert (first.status, second.status) == ("finished", "locked")
+    assert first.tables.get().results.get(status="confirmed").source == "game"
+    assert second.tables.get().seats.count() == 6  # two late entries joined
+    assert night.entries.filter(late=True).count() == 2
+    assert league.audit.filter(action="round generated").count() == 3
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert demo_load().created == 0
+    assert Result.objects.filter(table__round__event=league).count() == 9
+    assert night.rounds.count() == 2

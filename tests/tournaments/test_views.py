@@ -69,3 +69,38 @@ def test_the_console_turns_refusals_into_messages(client: Any) -> None:
     assert answer.status_code == 200
     assert "needs at least 4 present players" in answer.content.decode()
     assert not event.rounds.exists()
+
+
+def test_the_overload_result_form_takes_win_cards_left_and_royals_killed(client: Any) -> None:
+    import datetime
+
+    c = cast(2)
+    event = services.event_create(
+        club=c.club, name="Solo", game="matrix-overload", starts_on=datetime.date(2026, 1, 1),
+        by=c.director,
+    )  # fmt: skip
+    for person in c.players:
+        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
+    round_ = services.round_generate(event=event, by=c.director)
+    services.round_lock(round=round_, by=c.director)
+    table = round_.tables.get()
+    a, b = c.players
+    client.force_login(c.director)
+    page = client.get(f"/events/{c.club.slug}/{event.slug}/console/").content.decode()
+    assert f'name="won-{a.pk}"' in page and f'name="cards-{a.pk}"' in page
+
+    client.post(
+        f"/events/{c.club.slug}/{event.slug}/console/do/",
+        {
+            "action": "result", "round": 1, "table": table.pk,
+            f"won-{a.pk}": "1", f"cards-{a.pk}": "6", f"score-{a.pk}": "12",
+            f"cards-{b.pk}": "", f"score-{b.pk}": "8",
+        },
+    )  # fmt: skip
+
+    result = table.results.get(status="confirmed")
+    assert result.scores == {str(a.pk): 12, str(b.pk): 8}
+    assert result.details[str(a.pk)] == {"solved": True, "cards_left": 6, "royals_killed": 12}
+    assert result.details[str(b.pk)] == {"solved": False, "cards_left": 0, "royals_killed": 8}
+    table_page = client.get(f"/events/{c.club.slug}/{event.slug}/tables/{table.pk}/")
+    assert table_page.status_code == 200
