@@ -55,7 +55,7 @@ def _card(card: str | None) -> dict[str, Any] | None:
     if not card:
         return None
     red = card == "XR" or card[1:2] in ("H", "D")
-    return {"code": card, "label": card_label(card), "red": red}
+    return {"code": card, "label": card_label(card), "red": red, "joker": card in ("XR", "XB")}
 
 
 def _readable_game(request: HttpRequest, pk: int) -> Game:
@@ -272,13 +272,41 @@ def game_board(request: HttpRequest, pk: int) -> HttpResponse:
     game = _readable_game(request, pk)
     can_write = permissions.can_write_game(request.user, game)
     view = selectors.game_view(game=game, ply=_ply(request, game.ply))
-    return render(request, "games/_board.html", board_context(game, view, can_write=can_write))
+    context = board_context(game, view, can_write=can_write)
+    context.update({"fragment": True, "moves": selectors.game_moves(game=game)})
+    return render(request, "games/_board.html", context)
+
+
+KIND_NOTES = {
+    GameKind.MATRIO: "Four players; the holder of the 2 of clubs is P1.",
+    GameKind.MATHEMATICO: "Any number of players; max, min or exactly N.",
+    GameKind.MATRIX_OVERLOAD: "Solitaire; the deck entered or shuffled for you.",
+    GameKind.INTEGER_MATRIX: "Two players; setup discs entered or drawn for you.",
+}
 
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    """Start a live game (scorekeepers and directors of a club, site admins)."""
-    form = forms.StartGameForm(request.POST or None, user=request.user)
+    """Start a live game, step one: which game (each has its own form, step two)."""
+    if not forms.writable_clubs(request.user):
+        raise PermissionDenied
+    kind = request.GET.get("kind", "")
+    if kind in forms.START_FORMS:
+        return redirect("games:new-kind", kind=kind)
+    choices = [
+        {"kind": value, "label": label, "note": KIND_NOTES[GameKind(value)]}
+        for value, label in GameKind.choices
+    ]
+    return render(request, "games/game_new.html", {"choices": choices})
+
+
+@login_required
+def game_new_kind(request: HttpRequest, kind: str) -> HttpResponse:
+    """Start a live game, step two: the game's own form (scorekeepers, directors, admins)."""
+    form_class = forms.START_FORMS.get(kind)
+    if form_class is None:
+        raise Http404("There is no such game.")
+    form = form_class(request.POST or None, user=request.user)
     if not form.has_clubs:
         raise PermissionDenied
     if request.method == "POST" and form.is_valid():
@@ -286,9 +314,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         try:
             started = services.game_create(
                 club=data["club"],
-                kind=data["kind"],
-                players=[services.SeatInput(name=name) for name in data["players"]],
-                tags=data["tags"],
+                kind=form.kind,
+                players=[services.SeatInput(name=name) for name in form.players()],
+                tags=form.tags(),
                 event=data["event"],
                 round_number=data["round_number"],
                 table_number=data["table_number"],
@@ -297,10 +325,29 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 by=request.user,
             )
         except services.GameError as error:
-            form.add_error(None, error.message)
+            form.engine_error(error.message)
         else:
+            if form.note:
+                messages.info(request, form.note)
             return redirect("games:detail", pk=started.game.pk)
-    return render(request, "games/game_new.html", {"form": form, "tag_help": forms.TAG_HELP})
+    return render(request, "games/game_start.html", {"form": form})
+
+
+@login_required
+def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stop a live game for good, after a confirm step (writers of the game only)."""
+    game = _readable_game(request, pk)
+    if not permissions.can_write_game(request.user, game):
+        raise PermissionDenied
+    if request.method == "POST":
+        try:
+            services.game_abandon(game_id=game.pk, by=request.user)
+        except services.GameError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The game was abandoned; its moves are kept.")
+        return redirect("games:detail", pk=game.pk)
+    return render(request, "games/game_abandon.html", {"game": game})
 
 
 @login_required

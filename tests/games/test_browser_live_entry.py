@@ -99,7 +99,7 @@ def test_a_scorekeeper_records_a_whole_matrio_game_then_replays_it(
             )
             with pytest.raises(IllegalMoveError) as refused:
                 live.play(selectors.game_live(game=game), f"{card}>{wrong}")
-            page.get_by_label("Move").fill(f"{card}>{wrong}".lower())
+            page.get_by_label("Move", exact=True).fill(f"{card}>{wrong}".lower())
             page.get_by_role("button", name="Record").click()
             page.get_by_role("alert").filter(has_text=refused.value.sentence).wait_for()
             assert page.locator(".board-root").get_attribute("data-ply") == str(ply)
@@ -113,8 +113,8 @@ def test_a_scorekeeper_records_a_whole_matrio_game_then_replays_it(
             assert box["height"] >= 44 and box["width"] >= 44
             tray_button.click()
         else:  # type it
-            page.get_by_label("Move").fill(short(token))
-            page.get_by_label("Move").press("Enter")
+            page.get_by_label("Move", exact=True).fill(short(token))
+            page.get_by_label("Move", exact=True).press("Enter")
         wait_for_ply(page, ply + 1)
         if ply == 12:
             page.screenshot(path="/tmp/matrio_live_phone.png", full_page=True)

@@ -1,4 +1,7 @@
-"""The games pages: lists, game page (read-only and live entry), start, import, result only."""
+"""The games pages: lists, game page (read-only and live entry), import, result only.
+
+Starting a game has its own file (``test_views_start.py``), so has abandoning one.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from games import selectors, services
 from games.engine import live
@@ -97,6 +101,31 @@ def test_the_board_fragment_serves_any_ply(cast: Cast) -> None:
     assert response.status_code == 200
     assert 'data-ply="4"' in text(response)
     assert "<html" not in text(response)
+
+
+def test_the_board_fragment_carries_the_whole_move_list(cast: Cast) -> None:
+    game = imported(cast, "matrio")
+    moves = list(selectors.game_moves(game=game))
+
+    page = text(Client().get(f"/games/{game.pk}/board/?ply=4"))
+
+    fresh = page.split('<template id="moves-fresh">', 1)[1]
+    assert fresh.count("<li>") == len(moves) == game.ply
+    assert 'href="?ply=4" data-ply="4" aria-current="step"' in fresh
+    assert f"<code>{escape(moves[-1].token)}</code>" in fresh
+
+
+def test_a_joker_is_short_on_phones_and_named_in_full_for_screen_readers() -> None:
+    from django.template.loader import render_to_string
+
+    from games.views import _card
+
+    joker = render_to_string("games/boards/_card.html", {"card": _card("XB")})
+    plain = render_to_string("games/boards/_card.html", {"card": _card("TD")})
+
+    assert '<span class="card-long">Joker black</span>' in joker
+    assert '<span class="card-short" aria-hidden="true">XB</span>' in joker
+    assert plain.strip().endswith("10♦")
 
 
 def test_a_nonsense_ply_shows_the_game_now(cast: Cast) -> None:
@@ -230,36 +259,9 @@ def test_bad_filters_are_explained_not_a_crash(cast: Cast) -> None:
 # --- start, import, result only --------------------------------------------------------------
 
 
-def test_a_scorekeeper_starts_a_matrio_game(cast: Cast) -> None:
-    client = client_for(cast, "scorekeeper")
-    data = {
-        "club": cast.club.pk,
-        "kind": "matrio",
-        "players": "\n".join(NAMES),
-        "tags": "Opening 2C",
-        "public": "on",
-    }
-
-    response = client.post("/games/new/", data)
-
-    game = Game.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert [seat.name for seat in game.seats.order_by("position")] == list(NAMES)
-    assert game.recorder == cast.user("scorekeeper")
-
-
-def test_a_bad_setup_is_reported_on_the_form(cast: Cast) -> None:
-    client = client_for(cast, "scorekeeper")
-    data = {"club": cast.club.pk, "kind": "matrio", "players": "Ann\nBen", "tags": ""}
-
-    response = client.post("/games/new/", data)
-
-    assert response.status_code == 200
-    assert "exactly 4 named players" in text(response)
-    assert not Game.objects.exists()
-
-
-@pytest.mark.parametrize("path", ["/games/new/", "/games/import/", "/games/result-only/"])
+@pytest.mark.parametrize(
+    "path", ["/games/new/", "/games/new/matrio/", "/games/import/", "/games/result-only/"]
+)
 def test_only_club_staff_may_open_the_writing_forms(cast: Cast, path: str) -> None:
     assert client_for(cast, "anonymous").get(path).status_code == 302  # to the login page
     assert client_for(cast, "player").get(path).status_code == 403

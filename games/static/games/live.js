@@ -3,7 +3,8 @@
  * The server renders the board (games/_board.html) at any ply; this script swaps that
  * fragment in (GET board/?ply=N), records moves through the JSON API (POST moves/ with
  * expected_ply, POST undo/), polls GET poll/ so the page follows other devices, and steps
- * through the replay with the buttons and the arrow, Home and End keys. Without it the page
+ * through the replay with the buttons and the arrow, Home and End keys. The fragment also
+ * carries the move list, which replaces the page's own. Without it the page
  * still reads, replays (links) and records typed moves (plain form posts).
  */
 (function () {
@@ -67,6 +68,20 @@
     picked = { card: null, rank: null, suit: null };
   }
 
+  // The fragment carries the move list (a <template>): it replaces the page's list, so moves
+  // recorded here or on another device show up under the board.
+  function takeMoves() {
+    var fresh = frame.querySelector("template#moves-fresh");
+    if (!fresh) return;
+    var box = document.getElementById("moves-box");
+    if (box) {
+      box.innerHTML = fresh.innerHTML;
+      var section = document.getElementById("moves-section");
+      if (section) section.hidden = !box.querySelector("li");
+    }
+    fresh.remove();
+  }
+
   function setStep(name, ply) {
     var link = root.querySelector("[data-step=" + name + "]");
     if (link) {
@@ -93,6 +108,7 @@
       .then(function (html) {
         if (seq !== loadSeq) return; // a newer load won
         frame.innerHTML = html;
+        takeMoves();
         readBoard();
         wanted = shown;
         root.dataset.ready = String(shown);
@@ -255,11 +271,11 @@
       step(parseInt(link.dataset.ply, 10));
     });
   });
-  document.querySelectorAll("#moves a[data-ply]").forEach(function (link) {
-    link.addEventListener("click", function (event) {
-      event.preventDefault();
-      step(parseInt(link.dataset.ply, 10));
-    });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("#moves a[data-ply]") : null;
+    if (!link) return;
+    event.preventDefault();
+    step(parseInt(link.dataset.ply, 10));
   });
   document.addEventListener("keydown", function (event) {
     var tag = (event.target.tagName || "").toLowerCase();
@@ -305,16 +321,10 @@
         if (!data || busy || data.ply === plies) return;
         var following = shown === plies;
         plies = data.ply;
-        if (following) load(null);
-        else readPliesOnly();
+        // following: show the game now; replaying: stay at the ply, refresh the move list
+        load(following ? null : wanted);
       })
       .catch(function () {});
-  }
-
-  function readPliesOnly() {
-    count.innerHTML = "Ply <strong>" + shown + "</strong> of " + plies;
-    setStep("next", Math.min(plies, shown + 1));
-    setStep("last", plies);
   }
 
   readBoard();
