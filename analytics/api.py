@@ -17,7 +17,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from analytics import dashboards, selectors
+from analytics import dashboards, selectors, statistics, statistics_selectors
 from tournaments.models import Club, GameKind, Player
 
 GAME = OpenApiParameter("game", OpenApiTypes.STR, enum=GameKind.values, default="matrio")
@@ -92,3 +92,134 @@ class AnalyticsViewSet(viewsets.ViewSet):
     @action(detail=False, methods=["get"])
     def jobs(self, request: Request) -> Response:
         return Response([asdict(j) for j in selectors.jobs()])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "line", OpenApiTypes.STR, description="moves played so far, e.g. '2C>R1C 3C>C2E'"
+            )
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    @action(detail=False, methods=["get"])
+    def openings(self, request: Request) -> Response:
+        """The MatriO opening explorer: the moves played after ``line`` (stored counters)."""
+        try:
+            line = statistics_selectors.opening_line(request.query_params.get("line"))
+        except ValueError as problem:
+            raise ValidationError({"line": str(problem)}) from problem
+        moves = statistics_selectors.opening_moves(line=line)
+        return Response(
+            {
+                "line": line,
+                "depth": statistics_selectors.opening_depth(),
+                "games": sum(m.games for m in moves),
+                "moves": [{**asdict(m), "next_line": m.next_line} for m in moves],
+            }
+        )
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=False, methods=["get"], url_path="card-impact")
+    def card_impact(self, request: Request) -> Response:
+        """MatriO card impact and seat effects (95% bootstrap intervals, sample sizes)."""
+        report = statistics_selectors.card_impact_report()
+        if report is None:
+            return Response({"games": 0, "cards": [], "seats": []})
+        return Response(report)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("value", OpenApiTypes.INT, description="a Mathematico value")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    @action(detail=False, methods=["get"])
+    def heatmaps(self, request: Request) -> Response:
+        """MatriO trays played to and Mathematico early placements (folded cells)."""
+        raw = request.query_params.get("value") or ""
+        if raw and not raw.isdigit():
+            raise ValidationError({"value": "the value is a whole number such as 1 or 13"})
+        value = int(raw) if raw else None
+
+        def cell(c: statistics_selectors.HeatCell) -> dict[str, Any]:
+            t = c.tally
+            return {
+                "cell": c.name,
+                "placements": t.games,
+                "win_rate": t.win_rate,
+                "mean_rank": t.mean_rank,
+                "mean_score": t.mean_score,
+                "mean_gain": t.mean_extra,
+            }
+
+        return Response(
+            {
+                "matrio_trays": [cell(c) for c in statistics_selectors.tray_heatmap()],
+                "mathematico": {
+                    "value": value,
+                    "cells": [
+                        cell(c) for c in statistics_selectors.mathematico_heatmap(value=value)
+                    ],
+                },
+            }
+        )
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=False, methods=["get"])
+    def deals(self, request: Request) -> Response:
+        """Overload deals, hardest first: each deal's rating as a pseudo-player."""
+        return Response([asdict(d) for d in statistics_selectors.deal_difficulty()])
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=False, methods=["get"])
+    def events(self, request: Request) -> Response:
+        """Recent events with finished games: games and each seat's outcome."""
+        return Response(
+            [
+                {
+                    "event_id": e.event_id,
+                    "name": e.name,
+                    "club": e.club,
+                    "game": e.game,
+                    "starts_on": e.starts_on,
+                    "games": e.games,
+                    "seats": [
+                        {
+                            "seat": seat,
+                            "games": t.games,
+                            "win_rate": t.win_rate,
+                            "mean_rank": t.mean_rank,
+                            "mean_score": t.mean_score,
+                            "scored": t.scored,
+                        }
+                        for seat, t in e.seats
+                    ],
+                }
+                for e in statistics_selectors.event_summaries()
+            ]
+        )
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=False, methods=["get"], url_path="first-moves")
+    def first_moves(self, request: Request) -> Response:
+        """Integer Matrix first placements (by ply) and Overload setup choices (by royal)."""
+
+        def groups(statistic: str) -> dict[str, list[dict[str, Any]]]:
+            return {
+                group: [
+                    {
+                        "choice": key,
+                        "games": t.games,
+                        "win_rate": t.win_rate,
+                        "mean_score": t.mean_score,
+                        "mean_extra": t.mean_extra,
+                    }
+                    for key, t in keys
+                ]
+                for group, keys in statistics_selectors.counter_groups(statistic=statistic)
+            }
+
+        return Response(
+            {
+                "integer_matrix": groups(statistics.INTEGER_MATRIX_FIRST),
+                "overload": groups(statistics.OVERLOAD_SETUP),
+            }
+        )

@@ -168,3 +168,232 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
             height=max(300, 28 * len(shown) + 100),
         ),
     }
+
+
+# --- statistics ----------------------------------------------------------------------------------
+
+
+def opening_figure(moves: Sequence[Any], *, link: str) -> Figure:
+    """The moves after a line: games (bars) and win rate; a click opens the deeper line
+    (``customdata``: the address of the line after the move)."""
+    names = [m.move for m in moves]
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "x": names,
+                "y": [m.games for m in moves],
+                "name": "games",
+                "marker": {"color": BLUE},
+                "customdata": [f"{link}?line={m.next_line.replace(' ', '+')}" for m in moves],
+                "hovertemplate": "%{x}: %{y} games<extra>click to go deeper</extra>",
+            },
+            {
+                "type": "scatter",
+                "x": names,
+                "y": [round(100 * m.win_rate, 1) for m in moves],
+                "name": "win rate of its player (%)",
+                "yaxis": "y2",
+                "mode": "markers",
+                "marker": {"color": ORANGE, "size": 10, "symbol": "diamond"},
+            },
+        ],
+        "layout": _layout(
+            "Moves played from this position",
+            "move (card > tray)",
+            "games",
+            yaxis2={
+                "title": {"text": "win rate (%)"},
+                "overlaying": "y",
+                "side": "right",
+                "range": [0, 100],
+            },
+        ),
+    }
+
+
+def _whiskers(estimates: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    values = [e["value"] or 0.0 for e in estimates]
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [
+            (e["high"] if e["high"] is not None else v) - v
+            for e, v in zip(estimates, values, strict=True)
+        ],
+        "arrayminus": [
+            v - (e["low"] if e["low"] is not None else v)
+            for e, v in zip(estimates, values, strict=True)
+        ],
+        "color": GREY,
+    }
+
+
+def card_impact_figure(cards: Sequence[dict[str, Any]]) -> Figure:
+    """Ranked cards' final-score difference (held minus not held) with 95% whiskers."""
+    ranked = [c for c in cards if c["rank"] is not None]
+    diffs = [c["score_diff"] for c in ranked]
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "x": [c["card"] for c in ranked],
+                "y": [d["value"] for d in diffs],
+                "error_y": _whiskers(diffs),
+                "marker": {"color": BLUE},
+                "name": "score held minus not held",
+                "customdata": [d["n"] for d in diffs],
+                "hovertemplate": "%{x}: %{y:.1f} (n=%{customdata})<extra></extra>",
+            }
+        ],
+        "layout": _layout(
+            "Final score of the card's holder minus the others' (95% interval)",
+            "card (best first)",
+            "points",
+        ),
+    }
+
+
+def seat_effects_figure(seats: Sequence[dict[str, Any]]) -> Figure:
+    """Each seat's mean score minus the mean of all finishers, with 95% whiskers."""
+    advantage = [s["score_advantage"] for s in seats]
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "x": [s["seat"] for s in seats],
+                "y": [a["value"] for a in advantage],
+                "error_y": _whiskers(advantage),
+                "marker": {"color": GREEN},
+                "name": "score advantage",
+            }
+        ],
+        "layout": _layout("Seat advantage (95% interval)", "seat", "points over the mean"),
+    }
+
+
+def tray_heatmap_figure(cells: Sequence[Any]) -> Figure:
+    """MatriO trays played to (count), the mover's mean gain in the hover text."""
+    lines = ["R1", "R2", "R3", "C1", "C2", "C3"]
+    suits = ["S", "D", "C", "H"]
+    found = {c.name: c.tally for c in cells}
+    z = [
+        [found[f"{line}{s}"].games if f"{line}{s}" in found else 0 for s in suits] for line in lines
+    ]
+    gain = [
+        [
+            round(found[f"{line}{s}"].mean_extra or 0.0, 1) if f"{line}{s}" in found else None
+            for s in suits
+        ]
+        for line in lines
+    ]
+    return {
+        "data": [
+            {
+                "type": "heatmap",
+                "x": suits,
+                "y": lines,
+                "z": z,
+                "customdata": gain,
+                "colorscale": "Viridis",
+                "hovertemplate": "%{y}%{x}: %{z} plays, mover gains %{customdata} on average"
+                "<extra></extra>",
+                "colorbar": {"title": {"text": "plays"}},
+            }
+        ],
+        "layout": _layout(
+            "MatriO trays played to",
+            "printed suit",
+            "line",
+            showlegend=False,
+            yaxis={"autorange": "reversed", "title": {"text": "line"}},
+        ),
+    }
+
+
+def mathematico_heatmap_figure(cells: Sequence[Any]) -> Figure:
+    """Mathematico early placements by folded cell (rows 1-5, columns a-e)."""
+    found = {c.name: c.tally.games for c in cells}
+    rows, columns = ["1", "2", "3", "4", "5"], ["a", "b", "c", "d", "e"]
+    return {
+        "data": [
+            {
+                "type": "heatmap",
+                "x": columns,
+                "y": rows,
+                "z": [[found.get(f"{c}{r}", 0) for c in columns] for r in rows],
+                "colorscale": "Cividis",
+                "hovertemplate": "%{x}%{y}: %{z} early placements<extra></extra>",
+                "colorbar": {"title": {"text": "placements"}},
+            }
+        ],
+        "layout": _layout(
+            "Mathematico: where values go early (symmetric boards folded)",
+            "column",
+            "row",
+            showlegend=False,
+            yaxis={"autorange": "reversed", "title": {"text": "row"}},
+        ),
+    }
+
+
+def deal_difficulty_figure(deals: Sequence[Any], *, top: int = 30) -> Figure:
+    """The hardest Overload deals: the deal's strength (mu) with +-2 sigma whiskers."""
+    shown = list(deals)[:top]
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "x": [d.deal for d in shown],
+                "y": [round(d.mu, 2) for d in shown],
+                "error_y": {"type": "data", "array": [round(2 * d.sigma, 2) for d in shown]},
+                "marker": {"color": ORANGE},
+                "name": "deal strength (mu)",
+                "customdata": [d.games for d in shown],
+                "hovertemplate": "deal %{x}: mu %{y} (%{customdata} games)<extra></extra>",
+            }
+        ],
+        "layout": _layout(
+            "Overload deals, hardest first (+-2 sigma)", "deal", "strength (mu)", showlegend=False
+        ),
+    }
+
+
+def event_figure(events: Sequence[Any]) -> Figure:
+    """Each event's win rate per seat (how fair the seating was)."""
+    seats = sorted({key for e in events for key, _ in e.seats}, key=lambda k: int(k[1:]))
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "name": seat,
+                "x": [e.name for e in events],
+                "y": [
+                    round(100 * (dict(e.seats)[seat].win_rate or 0.0), 1)
+                    if seat in dict(e.seats)
+                    else None
+                    for e in events
+                ],
+            }
+            for seat in seats
+        ],
+        "layout": _layout(
+            "Win rate by seat in each event", "event", "win rate (%)", barmode="group"
+        ),
+    }
+
+
+def first_moves_figure(groups: Sequence[Any], *, title: str, x: str) -> Figure:
+    """How often each choice was made, one bar series per group (ply or royal)."""
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "name": group,
+                "x": [key for key, _ in keys],
+                "y": [tally.games for _, tally in keys],
+            }
+            for group, keys in groups
+        ],
+        "layout": _layout(title, x, "games", barmode="group"),
+    }

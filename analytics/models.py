@@ -192,3 +192,65 @@ class JobProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.done}/{self.total} ({self.status})"
+
+
+# --- statistics (see ``analytics.statistics``) -----------------------------------------------
+#
+# ``StatCounter``: additive outcome sums (``analytics.compute.tally.Tally``) keyed by
+# ``(statistic, group, key)``, e.g. the MatriO explorer's ``(line, move)``. ``StatGame``: one
+# game's recorded contribution (its counter delta and its compact per-game row for the
+# bootstrap), so a game is never counted twice and its contribution can be subtracted exactly.
+# ``StatResult``: a worker-computed result (e.g. card impact with bootstrap intervals) that the
+# pages read as it is.
+
+
+class StatCounter(models.Model):
+    statistic = models.CharField(max_length=40)
+    group = models.CharField(max_length=400)
+    key = models.CharField(max_length=80)
+    games = models.BigIntegerField(default=0)
+    wins = models.BigIntegerField(default=0)
+    rank_sum = models.BigIntegerField(default=0)
+    scored = models.BigIntegerField(default=0)
+    score_sum = models.BigIntegerField(default=0)
+    rated = models.BigIntegerField(default=0)
+    rating_sum = models.BigIntegerField(default=0)
+    extra_sum = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["statistic", "group", "key"], name="statcounter_once_per_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.statistic} [{self.group}] {self.key}: {self.games}"
+
+
+class StatGame(models.Model):
+    """What one game contributed to the statistics (``counters``: rows of
+    ``[statistic, group, key, games, wins, rank_sum, scored, score_sum, rated, rating_sum,
+    extra_sum]``; ``row``: the compact game the bootstrap statistics read, or null)."""
+
+    game_id = models.BigIntegerField(unique=True)
+    kind = models.CharField(max_length=20)
+    fingerprint = models.CharField(max_length=64)
+    counters = models.JSONField(default=list)
+    row = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "game_id"], name="statgame_kind_game")]
+
+
+class StatResult(models.Model):
+    """A stored result the pages read (``data``: JSON), computed by the worker."""
+
+    name = models.CharField(max_length=60, unique=True)
+    games = models.PositiveIntegerField(default=0)
+    queued = models.BooleanField(default=False)  # a refresh is pending (its games changed)
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} over {self.games} games"

@@ -41,6 +41,7 @@ from analytics.models import (
     WorkerHeartbeat,
 )
 from analytics.selectors import RATED_STATUSES, LoadedGame, games_loaded
+from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
 
 
@@ -163,6 +164,7 @@ def ratings_process_dirty(*, kind: str) -> ProcessReport:
     report = ProcessReport(kind=kind, games=len(dirty))
     if not gone and not new:
         stream.save(update_fields=["queued", "updated"])
+        statistics_games_update(kind=kind, game_ids=dirty)
         return report
     head = (stream.head_order, stream.head_game)
     new.sort(key=lambda g: game_key(g.result))
@@ -175,8 +177,10 @@ def ratings_process_dirty(*, kind: str) -> ProcessReport:
         earliest = min([r.order for r in gone] + [g.result.order for g in new])
         replayed = _replay_after(stream, before=earliest)
         report = replace(report, replayed=replayed, removed=len(gone))
+        statistics_ratings_replayed(kind=kind, since=earliest)
     stream.version += 1
     stream.save()
+    statistics_games_update(kind=kind, game_ids=dirty)
     return report
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from celery import shared_task
 
-from analytics import services
+from analytics import services, statistics
 
 
 @shared_task(bind=True, name="analytics.answer_ping")
@@ -35,3 +35,9 @@ def process_dirty(*, kind: str) -> int:
 def recompute(*, kind: str, job_id: int | None = None) -> int:
     """Recompute a kind's ratings from scratch, reporting progress in ``JobProgress``."""
     return services.ratings_recompute_job(kind=kind, job_id=job_id)
+
+
+@shared_task(name="analytics.card_impact_refresh", acks_late=True)
+def card_impact_refresh() -> int:
+    """Recompute the stored MatriO card-impact report; returns the games it covers."""
+    return statistics.card_impact_refresh().games

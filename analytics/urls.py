@@ -9,5 +9,11 @@ app_name = "analytics"
 urlpatterns = [
     path("", views.leaderboard, name="leaderboard"),
     path("players/<slug:slug>/", views.player, name="player"),
+    path("openings/", views.openings, name="openings"),
+    path("cards/", views.card_impact, name="card-impact"),
+    path("heatmaps/", views.heatmaps, name="heatmaps"),
+    path("deals/", views.deals, name="deals"),
+    path("events/", views.events, name="events"),
+    path("first-moves/", views.first_moves, name="first-moves"),
     path("plotly.min.js", views.plotly_js, name="plotly-js"),
 ]

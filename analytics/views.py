@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from analytics import dashboards, selectors
+from analytics import dashboards, selectors, statistics, statistics_selectors
 from tournaments.models import Club, GameKind, Player
 
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
@@ -69,6 +69,125 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
                 "scores": dashboards.score_distribution_figure(record.scores),
                 "opponents": dashboards.head_to_head_figure(record.opponents),
                 "seats": dashboards.seat_results_figure(record.seats),
+            },
+        },
+    )
+
+
+@require_GET
+def openings(request: HttpRequest) -> HttpResponse:
+    """The MatriO opening explorer at one line (``?line=2C>R1C 3C>C2E``)."""
+    error = None
+    try:
+        line = statistics_selectors.opening_line(request.GET.get("line"))
+    except ValueError as problem:
+        error, line = str(problem), ""
+    moves = statistics_selectors.opening_moves(line=line)
+    link = request.path
+    return render(
+        request,
+        "analytics/openings.html",
+        {
+            "line": line,
+            "error": error,
+            "path": statistics_selectors.opening_path(line),
+            "moves": moves,
+            "total": sum(m.games for m in moves),
+            "can_go_deeper": len(line.split()) + 1 < statistics_selectors.opening_depth(),
+            "figure": dashboards.opening_figure(moves, link=link),
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def card_impact(request: HttpRequest) -> HttpResponse:
+    """MatriO card-value impact and seat effects, as the worker last computed them."""
+    report = statistics_selectors.card_impact_report()
+    figures = {}
+    if report:
+        figures = {
+            "cards": dashboards.card_impact_figure(report["cards"]),
+            "seats": dashboards.seat_effects_figure(report["seats"]),
+        }
+    return render(request, "analytics/card_impact.html", {"report": report, "figures": figures})
+
+
+def _value(raw: str | None) -> int | None:
+    """A Mathematico value filter: a whole number, or None (all values); ValueError if not."""
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) < 1000:
+        raise ValueError("the value is a whole number such as 1 or 13")
+    return int(raw)
+
+
+@require_GET
+def heatmaps(request: HttpRequest) -> HttpResponse:
+    """The MatriO trays heatmap and the Mathematico early-placement heatmap."""
+    error = None
+    try:
+        value = _value(request.GET.get("value"))
+    except ValueError as problem:
+        error, value = str(problem), None
+    trays = statistics_selectors.tray_heatmap()
+    cells = statistics_selectors.mathematico_heatmap(value=value)
+    return render(
+        request,
+        "analytics/heatmaps.html",
+        {
+            "error": error,
+            "value": value,
+            "values": statistics_selectors.mathematico_values(),
+            "trays": trays,
+            "cells": cells,
+            "figures": {
+                "trays": dashboards.tray_heatmap_figure(trays),
+                "mathematico": dashboards.mathematico_heatmap_figure(cells),
+            },
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def deals(request: HttpRequest) -> HttpResponse:
+    """Overload deal difficulty: the deals' pseudo-player ratings, hardest first."""
+    rows = statistics_selectors.deal_difficulty()
+    return render(
+        request,
+        "analytics/deals.html",
+        {"deals": rows, "figure": dashboards.deal_difficulty_figure(rows)},
+    )
+
+
+@require_GET
+def events(request: HttpRequest) -> HttpResponse:
+    """Event analytics: each recent event's games and its seats' outcomes."""
+    rows = statistics_selectors.event_summaries()
+    return render(
+        request, "analytics/events.html", {"events": rows, "figure": dashboards.event_figure(rows)}
+    )
+
+
+@require_GET
+def first_moves(request: HttpRequest) -> HttpResponse:
+    """Integer Matrix first placements and Overload setup choices (stored counters)."""
+    integer = statistics_selectors.counter_groups(statistic=statistics.INTEGER_MATRIX_FIRST)
+    overload = statistics_selectors.counter_groups(statistic=statistics.OVERLOAD_SETUP)
+    return render(
+        request,
+        "analytics/first_moves.html",
+        {
+            "integer": integer,
+            "overload": overload,
+            "figures": {
+                "integer": dashboards.first_moves_figure(
+                    integer, title="Integer Matrix: first placements", x="colour and square"
+                ),
+                "overload": dashboards.first_moves_figure(
+                    overload, title="Overload: setup choices by royal", x="slot"
+                ),
             },
         },
     )

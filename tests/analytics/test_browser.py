@@ -37,3 +37,43 @@ def test_the_leaderboard_and_a_player_page_draw_their_charts_offline(
 
     assert traffic.external == []
     assert all(status < 400 for status in traffic.responses.values()), traffic.responses
+
+
+def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
+    open_page: OpenPage, live_server: Any, settings: Any
+) -> None:
+    from analytics import statistics
+    from games.models import Game
+
+    settings.ANALYTICS_RESAMPLES = 50
+    demo_load()
+    ids = list(Game.objects.values_list("pk", flat=True))
+    for kind in services.games_mark_dirty(game_ids=ids):
+        services.ratings_process_dirty(kind=kind)
+    statistics.card_impact_refresh()
+    page, traffic = open_page()
+
+    page.goto(live_server.url + "/analytics/openings/")
+    charts_drawn(page, ["openings"])
+    bar = page.locator("#chart-openings .point path").first
+    bar.scroll_into_view_if_needed()
+    box = bar.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_url(lambda url: "line=" in url)
+    charts_drawn(page, ["openings"])
+    assert page.locator("[aria-current='location']").is_visible()
+
+    for path, names in [
+        ("/analytics/cards/", ["cards", "seats"]),
+        ("/analytics/heatmaps/", ["trays", "mathematico"]),
+        ("/analytics/first-moves/", ["integer", "overload"]),
+        ("/analytics/deals/", ["deals"]),
+        ("/analytics/events/", ["events"]),
+    ]:
+        page.goto(live_server.url + path)
+        charts_drawn(page, names)
+
+    assert traffic.external == []
+    assert all(status < 400 for status in traffic.responses.values()), traffic.responses

@@ -1,0 +1,406 @@
+"""Writes for the statistics dashboards: additive counters and worker-computed results.
+
+Terms:
+
+* A game's *contribution* (``StatGame``) is what it added: its counter rows (the MatriO
+  opening explorer's ``(line, move)`` tallies, ``analytics.compute.openings``; the MatriO
+  trays played to, with the mover's outcome and gain; Mathematico's early placements by
+  value and folded cell, ``analytics.compute.mathematico_stats``; Integer Matrix first
+  placements and Overload setup choices, ``analytics.compute.first_moves``; for a game of an
+  event, of any kind, each seat's outcome under the event) and, for MatriO, its compact row
+  for the bootstrap statistics (the MatriO game as ``card_impact`` reads it). A
+  fingerprint of both says whether a changed game changed its contribution.
+* ``statistics_games_update`` runs in the ratings worker (``ratings_process_dirty``) for the
+  dirty games of a kind: for each game it subtracts the stored contribution and adds the new
+  one (``UPDATE ... SET games = games + n``), so the counters are always the sum over the
+  finished games and no request ever rescans games. It is idempotent: an unchanged game is
+  skipped, a deleted or reopened one is subtracted once.
+* The card-impact report (95% bootstrap intervals over games) cannot be updated additively:
+  when a MatriO game's row changed, one ``card_impact_refresh`` job is queued after commit
+  (coalesced by ``StatResult.queued``, and outside the ratings lock: the bootstrap over many
+  games takes a while); it recomputes the report from the stored compact rows and stores it
+  as ``StatResult`` ``matrio-card-impact``, which the pages read as it is.
+
+Every function takes keyword-only arguments and runs in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from analytics.compute.card_impact import card_impact
+from analytics.compute.first_moves import (
+    first_placements_delta,
+    read_integer_matrix,
+    read_overload,
+    setup_choices_delta,
+)
+from analytics.compute.mathematico_stats import early_delta, read_mathematico
+from analytics.compute.matrio_games import MatrioGame, Placement, read_matrio
+from analytics.compute.openings import DEFAULT_DEPTH, opening_delta
+from analytics.compute.ratings import display_rating
+from analytics.compute.tally import ZERO, Tally, one
+from analytics.models import RatedGame, RatingHistory, StatCounter, StatGame, StatResult
+from analytics.selectors import RATED_STATUSES, player_key
+from games.engine.matrio.cards import DECK
+from games.models import Game, Seat
+from games.selectors import game_export_mgn
+from tournaments.models import Event, GameKind
+
+OPENINGS = "matrio-opening"
+CARD_IMPACT = "matrio-card-impact"
+TRAYS_PLAYED = "matrio-tray"  # group "all", key a tray: placements there, extra = mover's gain
+MATHEMATICO_EARLY = "mathematico-early"  # group a value, key a folded cell
+INTEGER_MATRIX_FIRST = "integer-matrix-first"  # group "ply N", key "<colour> <square>"
+OVERLOAD_SETUP = "overload-setup"  # group a royal (J, Q, K), key the slot chosen
+EVENTS = "event-seats"  # group an event id, key a seat P1..: outcomes of its games
+TALLY_FIELDS = (
+    "games",
+    "wins",
+    "rank_sum",
+    "scored",
+    "score_sum",
+    "rated",
+    "rating_sum",
+    "extra_sum",
+)
+CounterKey = tuple[str, str, str]  # statistic, group, key
+
+
+def opening_depth() -> int:
+    """How many plies the explorer counts (``ANALYTICS_OPENING_DEPTH``, default 4)."""
+    return int(getattr(settings, "ANALYTICS_OPENING_DEPTH", DEFAULT_DEPTH))
+
+
+def card_impact_resamples() -> int:
+    return int(getattr(settings, "ANALYTICS_RESAMPLES", 1000))
+
+
+# --- compact MatriO games ----------------------------------------------------------------------
+
+
+def matrio_row(game: MatrioGame) -> dict[str, Any]:
+    """A MatriO game as compact JSON (holders: one character per card of ``DECK``)."""
+    return {
+        "id": game.game_id,
+        "players": list(game.players),
+        "scores": list(game.scores),
+        "holders": "".join(str(game.holders[c]) if c in game.holders else "-" for c in DECK),
+        "placements": [
+            [
+                p.ply,
+                p.seat,
+                p.card,
+                p.tray,
+                int(p.on_empty),
+                p.cells_won,
+                p.board_delta,
+                p.mover_delta,
+            ]
+            for p in game.placements
+        ],
+    }
+
+
+def matrio_from_row(row: Mapping[str, Any]) -> MatrioGame:
+    holders = {
+        card: int(seat) for card, seat in zip(DECK, row["holders"], strict=True) if seat != "-"
+    }
+    placements = tuple(
+        Placement(ply, seat, card, tray, bool(empty), won, board, mover)
+        for ply, seat, card, tray, empty, won, board, mover in row["placements"]
+    )
+    return MatrioGame(
+        str(row["id"]), tuple(row["players"]), tuple(row["scores"]), placements, holders
+    )
+
+
+# --- contributions -------------------------------------------------------------------------------
+
+
+def _ratings_before(ids: Sequence[int]) -> dict[int, list[int | None]]:
+    """Display ratings (all-club pool) of each seat before the game, where rated."""
+    club = dict(Game.objects.filter(pk__in=ids).values_list("pk", "club_id"))
+    before: dict[tuple[int, str], int] = {
+        (game_id, key): display_rating(mu, sigma)
+        for game_id, key, mu, sigma in RatingHistory.objects.filter(
+            game_id__in=ids, pool=GameKind.MATRIO
+        ).values_list("game_id", "player_key", "mu_before", "sigma_before")
+    }
+    out: dict[int, list[int | None]] = defaultdict(list)
+    seats = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
+    for game_id, player_id, name in seats.values_list("game_id", "player_id", "name"):
+        key = player_key(player_id=player_id, club_id=club[game_id], name=name)
+        out[game_id].append(before.get((game_id, key)))
+    return out
+
+
+def _read(game: Game) -> MatrioGame | None:
+    """The finished MatriO game as the statistics read it (None: unreadable, left out)."""
+    try:
+        return read_matrio(game_export_mgn(game=game), game_id=str(game.pk))
+    except Exception:  # a record the engine rejects adds nothing
+        return None
+
+
+def _contribution(
+    game: MatrioGame, ratings: Sequence[int | None] | None
+) -> tuple[list[list[Any]], dict[str, Any] | None]:
+    if ratings is not None and len(ratings) != 4:
+        ratings = None
+    delta = opening_delta(game, depth=opening_depth(), ratings=ratings) if game.placements else {}
+    counters = [
+        [OPENINGS, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
+        for (group, key), tally in sorted(delta.items())
+    ]
+    trays: dict[str, Tally] = {}
+    ranks = game.ranks
+    for p in game.placements:
+        played = one(rank=ranks[p.seat], score=game.scores[p.seat], extra=p.mover_delta)
+        trays[p.tray] = trays.get(p.tray, ZERO) + played
+    counters += [
+        [TRAYS_PLAYED, "all", tray, *(getattr(tally, f) for f in TALLY_FIELDS)]
+        for tray, tally in sorted(trays.items())
+    ]
+    return counters, matrio_row(game)
+
+
+def _fingerprint(counters: list[list[Any]], row: dict[str, Any] | None) -> str:
+    text = json.dumps([counters, row], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _add(net: dict[CounterKey, Tally], rows: Iterable[Sequence[Any]], sign: int) -> None:
+    for statistic, group, key, *values in rows:
+        tally = Tally(*values)
+        current = net.get((statistic, group, key), ZERO)
+        net[(statistic, group, key)] = current + tally if sign > 0 else current - tally
+
+
+def _apply(net: Mapping[CounterKey, Tally]) -> None:
+    """Add the net deltas to the stored counters; drop rows that fall to zero."""
+    rows = [(*key, *(getattr(t, f) for f in TALLY_FIELDS)) for key, t in net.items() if not t.empty]
+    if not rows:
+        return
+    table = StatCounter._meta.db_table
+    columns = ", ".join(f'"{c}"' for c in ("statistic", "group", "key", *TALLY_FIELDS))
+    updates = ", ".join(f'"{f}" = {table}."{f}" + EXCLUDED."{f}"' for f in TALLY_FIELDS)
+    marks = ", ".join(["%s"] * (3 + len(TALLY_FIELDS)))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
+            f'ON CONFLICT ("statistic", "group", "key") DO UPDATE SET {updates}',
+            rows,
+        )
+    for statistic in {k[0] for k in net}:
+        groups = {k[1] for k in net if k[0] == statistic}
+        StatCounter.objects.filter(
+            statistic=statistic, group__in=groups, **dict.fromkeys(TALLY_FIELDS, 0)
+        ).delete()
+
+
+Fresh = dict[int, tuple[list[list[Any]], dict[str, Any] | None, str]]
+
+
+@transaction.atomic
+def statistics_games_update(
+    *, kind: str, game_ids: Iterable[int], queue_refresh: bool = True
+) -> int:
+    """Bring the statistics up to date for these games (finished, edited, reopened or
+    deleted): subtract each changed game's recorded contribution and add its new one.
+
+    Returns how many games' contributions changed. Idempotent."""
+    ids = sorted({int(i) for i in game_ids})
+    other_kinds = set(
+        Game.objects.filter(pk__in=ids).exclude(kind=kind).values_list("pk", flat=True)
+    )
+    ids = [i for i in ids if i not in other_kinds]  # never touch another kind's games
+    games = list(Game.objects.filter(pk__in=ids, kind=kind, status__in=RATED_STATUSES))
+    events = _event_counters(games)
+    fresh: Fresh = {}
+    if kind == GameKind.MATRIO:
+        ratings = _ratings_before([g.pk for g in games])
+        for game in games:
+            read = _read(game)
+            if read is not None:
+                counters, row = _contribution(read, ratings.get(game.pk))
+                counters += events.get(game.pk, [])
+                fresh[game.pk] = (counters, row, _fingerprint(counters, row))
+    for game in games:
+        if game.pk in fresh:
+            continue
+        counters = _pure_contribution(game)
+        counters += events.get(game.pk, [])
+        if counters:
+            fresh[game.pk] = (counters, None, _fingerprint(counters, None))
+    return _replace(kind, ids, fresh, queue_refresh=queue_refresh)
+
+
+def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
+    """Event analytics: per event game, one tally per seat (``P1``..) with its outcome."""
+    in_events = {g.pk: g.event_id for g in games if g.event_id is not None}
+    out: dict[int, list[list[Any]]] = defaultdict(list)
+    seats = Seat.objects.filter(game_id__in=list(in_events)).order_by("game_id", "position")
+    for game_id, position, score, rank, winner, withdrawn in seats.values_list(
+        "game_id", "position", "score", "rank", "winner", "withdrawn"
+    ):
+        place = rank if rank is not None else (1 if winner else 2)
+        tally = one(rank=place, score=None if withdrawn else score)
+        out[game_id].append(
+            [EVENTS, str(in_events[game_id]), f"P{position}"]
+            + [getattr(tally, f) for f in TALLY_FIELDS]
+        )
+    return out
+
+
+def _pure_contribution(game: Game) -> list[list[Any]]:
+    """Mathematico early placements (value, folded cell), Integer Matrix first placements
+    (ply, colour and square) or Overload setup choices (royal, slot); none for a result-only
+    game or a record the engine rejects."""
+    statistic: str
+    try:
+        text = game_export_mgn(game=game)
+        if game.kind == GameKind.MATHEMATICO:
+            statistic, delta = MATHEMATICO_EARLY, early_delta(read_mathematico(text, game_id="g"))
+        elif game.kind == GameKind.INTEGER_MATRIX:
+            game_read = read_integer_matrix(text, game_id="g")
+            statistic, delta = INTEGER_MATRIX_FIRST, first_placements_delta(game_read)
+        elif game.kind == GameKind.MATRIX_OVERLOAD:
+            statistic, delta = OVERLOAD_SETUP, setup_choices_delta(read_overload(text, game_id="g"))
+        else:
+            return []
+    except Exception:  # a record the engine rejects adds nothing
+        return []
+    return [
+        [statistic, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
+        for (group, key), tally in sorted(delta.items())
+    ]
+
+
+@transaction.atomic
+def statistics_ratings_replayed(*, kind: str, since: str) -> int:
+    """The ratings of the kind's games from order key ``since`` on were replayed: their
+    players' ratings before the game may have changed, so recount those games' contributions
+    from their stored compact rows (no record is read again). Returns the games changed."""
+    if kind != GameKind.MATRIO:
+        return 0
+    stored = dict(
+        StatGame.objects.filter(
+            kind=kind,
+            row__isnull=False,
+            game_id__in=RatedGame.objects.filter(kind=kind, order__gte=since).values("game_id"),
+        ).values_list("game_id", "row")
+    )
+    ratings = _ratings_before(list(stored))
+    events = _event_counters(list(Game.objects.filter(pk__in=list(stored)).only("pk", "event_id")))
+    fresh: Fresh = {}
+    for game_id, row in stored.items():
+        counters, new_row = _contribution(matrio_from_row(row), ratings.get(game_id))
+        counters += events.get(game_id, [])
+        fresh[game_id] = (counters, new_row, _fingerprint(counters, new_row))
+    return _replace(kind, sorted(stored), fresh, queue_refresh=True)
+
+
+def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool) -> int:
+    """Swap the stored contributions of ``ids`` for ``fresh`` ones (absent: the game no
+    longer counts), applying the net difference to the counters."""
+    stored = {s.game_id: s for s in StatGame.objects.filter(kind=kind, game_id__in=ids)}
+    net: dict[CounterKey, Tally] = {}
+    rows_changed = False
+    drop: list[int] = []
+    create: list[StatGame] = []
+    for game_id in ids:
+        old = stored.get(game_id)
+        new = fresh.get(game_id)
+        if old is not None and new is not None and old.fingerprint == new[2]:
+            continue
+        if old is not None:
+            _add(net, old.counters, -1)
+            drop.append(game_id)
+        if new is not None:
+            counters, row, fingerprint = new
+            _add(net, counters, 1)
+            create.append(
+                StatGame(
+                    game_id=game_id, kind=kind, fingerprint=fingerprint, counters=counters, row=row
+                )
+            )
+        rows_changed = rows_changed or (old.row if old else None) != (new[1] if new else None)
+    StatGame.objects.filter(game_id__in=drop).delete()
+    StatGame.objects.bulk_create(create, batch_size=2000)
+    _apply(net)
+    if rows_changed and queue_refresh:
+        _queue_card_impact()
+    return len(drop) + len(create) - len(set(drop) & {c.game_id for c in create})
+
+
+def _queue_card_impact() -> None:
+    """Ask for one card-impact refresh after commit (a burst of games coalesces into one)."""
+    StatResult.objects.get_or_create(name=CARD_IMPACT)
+    if StatResult.objects.filter(name=CARD_IMPACT, queued=False).update(queued=True):
+        transaction.on_commit(_enqueue_card_impact)
+
+
+def _enqueue_card_impact() -> None:
+    from analytics.tasks import card_impact_refresh as task
+
+    task.delay()
+
+
+@transaction.atomic
+def statistics_rebuild(*, kind: str = GameKind.MATRIO) -> int:
+    """Forget the kind's statistics and count every finished game again (e.g. after the
+    explorer's depth changed). Returns the games counted."""
+    StatGame.objects.filter(kind=kind).delete()
+    events = Event.objects.filter(game=kind).values_list("pk", flat=True)
+    StatCounter.objects.filter(statistic=EVENTS, group__in=[str(e) for e in events]).delete()
+    own = {
+        GameKind.MATHEMATICO: MATHEMATICO_EARLY,
+        GameKind.INTEGER_MATRIX: INTEGER_MATRIX_FIRST,
+        GameKind.MATRIX_OVERLOAD: OVERLOAD_SETUP,
+    }
+    if kind in own:
+        StatCounter.objects.filter(statistic=own[kind]).delete()
+    if kind == GameKind.MATRIO:
+        StatCounter.objects.filter(statistic__in=[OPENINGS, TRAYS_PLAYED]).delete()
+        StatResult.objects.filter(name=CARD_IMPACT).delete()
+    ids = list(
+        Game.objects.filter(kind=kind, status__in=RATED_STATUSES).values_list("pk", flat=True)
+    )
+    statistics_games_update(kind=kind, game_ids=ids, queue_refresh=False)
+    if kind == GameKind.MATRIO:
+        card_impact_refresh()
+    return StatGame.objects.filter(kind=kind).count()
+
+
+@transaction.atomic
+def card_impact_refresh(*, min_games: int | None = None) -> StatResult:
+    """Recompute the MatriO card-impact report (bootstrap over games) from the stored rows.
+
+    Runs in the worker (task ``analytics.card_impact_refresh``), never for a request."""
+    games = [
+        matrio_from_row(row)
+        for row in StatGame.objects.filter(kind=GameKind.MATRIO, row__isnull=False)
+        .order_by("game_id")
+        .values_list("row", flat=True)
+    ]
+    options: dict[str, int] = {"resamples": card_impact_resamples()}
+    if min_games is not None:
+        options["min_games"] = min_games
+    elif hasattr(settings, "ANALYTICS_CARD_MIN_GAMES"):
+        options["min_games"] = int(settings.ANALYTICS_CARD_MIN_GAMES)
+    StatResult.objects.get_or_create(name=CARD_IMPACT)
+    StatResult.objects.select_for_update().filter(name=CARD_IMPACT).update(queued=False)
+    report = card_impact(games, **options)
+    result, _ = StatResult.objects.update_or_create(
+        name=CARD_IMPACT, defaults={"games": report.games, "data": asdict(report)}
+    )
+    return result
