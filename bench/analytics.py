@@ -20,23 +20,14 @@ The database is dropped at the end.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import secrets
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def admin_sql(base: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(base, autocommit=True) as connection:
-        connection.execute(sql)
+from bench.scratch import DEFAULT_ADMIN_URL, scratch_site
 
 
 def store_games(count: int, players: int, clubs: int, start: int = 0) -> list[int]:
@@ -109,25 +100,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--clubs", type=int, default=20)
     parser.add_argument("--incremental", type=int, default=50)
-    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--database-url", default=DEFAULT_ADMIN_URL)
     args = parser.parse_args()
-    name = f"matrio_bench_analytics_{os.getpid()}"
-    admin_sql(args.database_url, f'CREATE DATABASE "{name}"')
-    try:
-        with tempfile.TemporaryDirectory() as var:
-            parts = urlsplit(args.database_url)
-            os.environ.update(
-                DJANGO_SETTINGS_MODULE="matrio_site.settings",
-                DATABASE_URL=urlunsplit(parts._replace(path=f"/{name}")),
-                DEBUG="false",
-                SECRET_KEY=secrets.token_urlsafe(60),
-                MATRIO_VAR_DIR=var,
-                LOG_LEVEL="WARNING",
-                CELERY_BROKER_URL="memory://",
-            )
-            run(args)
-    finally:
-        admin_sql(args.database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_site(args.database_url, "analytics", CELERY_BROKER_URL="memory://"):
+        run(args)
 
 
 def run(args: argparse.Namespace) -> None:

@@ -23,22 +23,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import statistics as stats
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def admin_sql(base: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(base, autocommit=True) as connection:
-        connection.execute(sql)
+from bench.scratch import DEFAULT_ADMIN_URL, scratch_site
 
 
 def main() -> None:
@@ -47,27 +39,16 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=2000)
     parser.add_argument("--card-impact-upto", type=int, default=10_000)
     parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--database-url", default=DEFAULT_ADMIN_URL)
     args = parser.parse_args()
-    name = f"matrio_bench_pages_{os.getpid()}"
-    admin_sql(args.database_url, f'CREATE DATABASE "{name}"')
-    try:
-        with tempfile.TemporaryDirectory() as var:
-            parts = urlsplit(args.database_url)
-            os.environ.update(
-                DJANGO_SETTINGS_MODULE="matrio_site.settings",
-                DATABASE_URL=urlunsplit(parts._replace(path=f"/{name}")),
-                DEBUG="false",
-                SECRET_KEY=secrets.token_urlsafe(60),
-                ALLOWED_HOSTS="testserver,localhost",
-                MATRIO_VAR_DIR=var,
-                STATIC_ROOT=str(Path(var) / "static"),
-                LOG_LEVEL="WARNING",
-                CELERY_BROKER_URL="memory://",
-            )
-            run(args)
-    finally:
-        admin_sql(args.database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_site(
+        args.database_url,
+        "pages",
+        ALLOWED_HOSTS="testserver,localhost",
+        CELERY_BROKER_URL="memory://",
+    ) as env:
+        os.environ["STATIC_ROOT"] = str(Path(env["MATRIO_VAR_DIR"]) / "static")
+        run(args)
 
 
 def run(args: argparse.Namespace) -> None:

@@ -31,35 +31,21 @@ import http.client
 import json
 import os
 import random
-import secrets
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.scratch import DEFAULT_ADMIN_URL, scratch_site  # noqa: E402
 from games.engine import matrio  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
-
-
-def scratch_url(base: str, name: str) -> str:
-    parts = urlsplit(base)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def admin_sql(base: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(base, autocommit=True) as connection:
-        connection.execute(sql)
 
 
 def free_port() -> int:
@@ -260,37 +246,19 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--database-url", default=DEFAULT_ADMIN_URL)
     args = parser.parse_args()
 
-    name = f"matrio_bench_{os.getpid()}"
-    admin_sql(args.database_url, f'CREATE DATABASE "{name}"')
-    try:
-        with tempfile.TemporaryDirectory() as var:
-            env = {
-                **os.environ,
-                "DJANGO_SETTINGS_MODULE": "matrio_site.settings",
-                "DATABASE_URL": scratch_url(args.database_url, name),
-                "DATABASE_CONN_MAX_AGE": "60",
-                "DEBUG": "false",
-                "SECRET_KEY": secrets.token_urlsafe(60),
-                "MATRIO_VAR_DIR": var,
-                "LOG_LEVEL": "WARNING",
-            }
-            os.environ.update(env)
-            import django
-            from django.core.management import call_command
-            from django.db import connections
+    with scratch_site(args.database_url, "recording", DATABASE_CONN_MAX_AGE="60") as settings:
+        import django
+        from django.core.management import call_command
 
-            django.setup()
-            call_command("migrate", verbosity=0)
-            if args.part in ("all", "moves"):
-                bench_moves(args, env)
-            if args.part in ("all", "import"):
-                bench_import(args)
-            connections.close_all()
-    finally:
-        admin_sql(args.database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        django.setup()
+        call_command("migrate", verbosity=0)
+        if args.part in ("all", "moves"):
+            bench_moves(args, {**os.environ, **settings})
+        if args.part in ("all", "import"):
+            bench_import(args)
 
 
 if __name__ == "__main__":

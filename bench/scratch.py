@@ -1,0 +1,48 @@
+"""A scratch site for the benchmarks that need a database: its own PostgreSQL database,
+created for the run and dropped after it, production-like settings (DEBUG off, a random
+SECRET_KEY) and a temporary var/ folder.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit, urlunsplit
+
+DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def admin_sql(base: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as connection:
+        connection.execute(sql)
+
+
+@contextmanager
+def scratch_site(admin_url: str, label: str, **settings: str) -> Iterator[dict[str, str]]:
+    """Create ``matrio_bench_<label>_<pid>``, point this process's settings at it (plus
+    ``settings``) and yield the variables set; the database is dropped on the way out."""
+    name = f"matrio_bench_{label}_{os.getpid()}"
+    admin_sql(admin_url, f'CREATE DATABASE "{name}"')
+    try:
+        with tempfile.TemporaryDirectory() as var:
+            env = {
+                "DJANGO_SETTINGS_MODULE": "matrio_site.settings",
+                "DATABASE_URL": urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}")),
+                "DEBUG": "false",
+                "SECRET_KEY": secrets.token_urlsafe(60),
+                "MATRIO_VAR_DIR": var,
+                "LOG_LEVEL": "WARNING",
+                **settings,
+            }
+            os.environ.update(env)
+            yield env
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        admin_sql(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
