@@ -313,6 +313,11 @@ class MathematicoStartForm(StartForm):
         return pairs
 
 
+def _seed_field(help_text: str) -> forms.IntegerField:
+    """The optional seed of a "shuffle/draw for me" choice (empty: a new random seed)."""
+    return forms.IntegerField(required=False, min_value=1, max_value=2**31, help_text=help_text)
+
+
 class OverloadStartForm(StartForm):
     kind = GameKind.MATRIX_OVERLOAD
     title = "Matrix Overload"
@@ -338,12 +343,7 @@ class OverloadStartForm(StartForm):
         help_text="The 54 cards as they will be drawn, e.g. 6C KH XR 2S …",
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
-    seed = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=2**31,
-        help_text="Shuffle for me: the same seed gives the same deck (empty: a new one).",
-    )
+    seed = _seed_field("Shuffle for me: the same seed gives the same deck (empty: a new one).")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -400,12 +400,7 @@ class IntegerMatrixStartForm(StartForm):
         "c3 e3 d4 c5 e5, white up on d3 c4 e4 d5).",
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
-    seed = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=2**31,
-        help_text="Draw for me: the same seed gives the same discs (empty: new ones).",
-    )
+    seed = _seed_field("Draw for me: the same seed gives the same discs (empty: new ones).")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
