@@ -339,22 +339,10 @@ def _insert_history(rows: Sequence[HistoryRow]) -> None:
     table = RatingHistory._meta.db_table
     columns = ", ".join(f'"{c}"' for c in HISTORY_COLUMNS)
     with connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's own cursor
+        raw = cursor.cursor  # psycopg's own cursor: rows are converted by psycopg itself
         with raw.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-            for chunk in range(0, len(values), 20000):
-                copy.write(
-                    "".join(
-                        "\t".join(map(_copy_text, v)) + "\n" for v in values[chunk : chunk + 20000]
-                    )
-                )
-
-
-def _copy_text(value: object) -> str:
-    if value is None:
-        return "\\N"
-    if isinstance(value, float):
-        return repr(value)
-    return str(value).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+            for value in values:
+                copy.write_row(value)
 
 
 def _replay_after(
@@ -373,25 +361,27 @@ def _replay_after(
         .order_by("order")
         .values_list("game_id", flat=True)
     )
-    return _rewrite(stream, snapshot, ids, progress=progress)
+    return _rewrite(stream, snapshot, games_loaded(game_ids=ids), len(ids), progress=progress)
 
 
 def _rewrite(
     stream: RatingStream,
     snapshot: Snapshot,
-    ids: Sequence[int],
+    games: Iterable[LoadedGame],
+    total: int,
     *,
     progress: ProgressCallback | None = None,
 ) -> int:
+    """Rate ``games`` (``total`` of them) after ``snapshot`` and store the outcome."""
     kind = stream.kind
     since = "" if snapshot.after is None else snapshot.after[0]
     names = dict(Rating.objects.filter(kind=kind).values_list("player_key", "name"))
     results: list[GameResult] = []
-    for count, game in enumerate(games_loaded(game_ids=ids), start=1):
+    for count, game in enumerate(games, start=1):
         results.append(game.result)
         names.update(game.names)
         if progress and count % 5000 == 0:
-            progress(count, len(ids), "reading games")
+            progress(count, total, "reading games")
     results.sort(key=game_key)
     state = snapshot
     history: list[HistoryRow] = []
@@ -458,7 +448,7 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
     loaded = list(games_loaded(game_ids=ids))
     RatedGame.objects.bulk_create([_rated(g) for g in loaded], batch_size=5000)
     RatingSnapshot.objects.filter(kind=kind).delete()
-    rated = _rewrite(stream, EMPTY_SNAPSHOT, [g.game_id for g in loaded], progress=progress)
+    rated = _rewrite(stream, EMPTY_SNAPSHOT, loaded, len(loaded), progress=progress)
     stream.version += 1
     stream.save()
     return rated
