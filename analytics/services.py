@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
+from typing import Any
 
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 
 from analytics.compute.rating_models import sides
@@ -169,7 +170,7 @@ def ratings_process_dirty(*, kind: str) -> ProcessReport:
     head = (stream.head_order, stream.head_game)
     new.sort(key=lambda g: game_key(g.result))
     RatedGame.objects.filter(game_id__in=[r.game_id for r in gone]).delete()
-    RatedGame.objects.bulk_create([_rated(g) for g in new])
+    _insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in new])
     if not gone and (stream.games == 0 or game_key(new[0].result) > head):
         _append(stream, new)
         report = replace(report, rated=len(new))
@@ -184,14 +185,11 @@ def ratings_process_dirty(*, kind: str) -> ProcessReport:
     return report
 
 
-def _rated(game: LoadedGame) -> RatedGame:
-    return RatedGame(
-        game_id=game.game_id,
-        kind=game.result.kind,
-        club_id=game.club_id,
-        order=game.result.order,
-        fingerprint=game.fingerprint,
-    )
+RATED_COLUMNS = ("game_id", "kind", "club_id", "order", "fingerprint")
+
+
+def _rated_row(game: LoadedGame) -> tuple[Any, ...]:
+    return (game.game_id, game.result.kind, game.club_id, game.result.order, game.fingerprint)
 
 
 def _pool_fields(pool: str) -> dict[str, str]:
@@ -328,21 +326,26 @@ def _insert_history(rows: Sequence[HistoryRow]) -> None:
         )
         for r in rows
     ]
-    if not values:
+    _insert_rows(RatingHistory, HISTORY_COLUMNS, values)
+
+
+def _insert_rows(
+    model: type[models.Model], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> None:
+    """Insert many rows: COPY on PostgreSQL (psycopg converts the values), else bulk_create."""
+    if not rows:
         return
     if connection.vendor != "postgresql":
-        RatingHistory.objects.bulk_create(
-            [RatingHistory(**dict(zip(HISTORY_COLUMNS, v, strict=True))) for v in values],
-            batch_size=2000,
+        model._default_manager.bulk_create(
+            [model(**dict(zip(columns, row, strict=True))) for row in rows], batch_size=2000
         )
         return
-    table = RatingHistory._meta.db_table
-    columns = ", ".join(f'"{c}"' for c in HISTORY_COLUMNS)
+    names = ", ".join(f'"{c}"' for c in columns)
     with connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's own cursor: rows are converted by psycopg itself
-        with raw.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-            for value in values:
-                copy.write_row(value)
+        raw = cursor.cursor  # psycopg's own cursor
+        with raw.copy(f"COPY {model._meta.db_table} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
 
 
 def _replay_after(
@@ -446,7 +449,7 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
         Game.objects.filter(kind=kind, status__in=RATED_STATUSES).values_list("pk", flat=True)
     )
     loaded = list(games_loaded(game_ids=ids))
-    RatedGame.objects.bulk_create([_rated(g) for g in loaded], batch_size=5000)
+    _insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in loaded])
     RatingSnapshot.objects.filter(kind=kind).delete()
     rated = _rewrite(stream, EMPTY_SNAPSHOT, loaded, len(loaded), progress=progress)
     stream.version += 1
