@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection, models, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from analytics.compute.rating_models import sides
@@ -44,6 +44,7 @@ from analytics.models import (
 from analytics.selectors import RATED_STATUSES, LoadedGame, games_loaded
 from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
+from matrio_site.bulk import insert_rows
 
 
 @transaction.atomic
@@ -170,7 +171,7 @@ def ratings_process_dirty(*, kind: str) -> ProcessReport:
     head = (stream.head_order, stream.head_game)
     new.sort(key=lambda g: game_key(g.result))
     RatedGame.objects.filter(game_id__in=[r.game_id for r in gone]).delete()
-    _insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in new])
+    insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in new])
     if not gone and (stream.games == 0 or game_key(new[0].result) > head):
         _append(stream, new)
         report = replace(report, rated=len(new))
@@ -326,26 +327,7 @@ def _insert_history(rows: Sequence[HistoryRow]) -> None:
         )
         for r in rows
     ]
-    _insert_rows(RatingHistory, HISTORY_COLUMNS, values)
-
-
-def _insert_rows(
-    model: type[models.Model], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]
-) -> None:
-    """Insert many rows: COPY on PostgreSQL (psycopg converts the values), else bulk_create."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        model._default_manager.bulk_create(
-            [model(**dict(zip(columns, row, strict=True))) for row in rows], batch_size=2000
-        )
-        return
-    names = ", ".join(f'"{c}"' for c in columns)
-    with connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's own cursor
-        with raw.copy(f"COPY {model._meta.db_table} ({names}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
+    insert_rows(RatingHistory, HISTORY_COLUMNS, values)
 
 
 def _replay_after(
@@ -449,7 +431,7 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
         Game.objects.filter(kind=kind, status__in=RATED_STATUSES).values_list("pk", flat=True)
     )
     loaded = list(games_loaded(game_ids=ids))
-    _insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in loaded])
+    insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in loaded])
     RatingSnapshot.objects.filter(kind=kind).delete()
     rated = _rewrite(stream, EMPTY_SNAPSHOT, loaded, len(loaded), progress=progress)
     stream.version += 1

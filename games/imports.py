@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.models import NAME_LENGTH, TOKEN_LENGTH, Game, Move, Seat
+from matrio_site.bulk import insert_rows
 from tournaments.models import Club, Event, Membership, Player
 
 BATCH = 500
@@ -298,8 +299,6 @@ def _write(
     insert_moves(moves, by_id=by.pk if by is not None else None, at=now)
 
 
-_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-NULL = "\\N"
 SEAT_COLUMNS = (
     "game_id",
     "position",
@@ -313,47 +312,14 @@ SEAT_COLUMNS = (
 )
 
 
-def _copy_text(value: object) -> str:
-    """One value in PostgreSQL's COPY text format."""
-    if value is None:
-        return NULL
-    if isinstance(value, bool):
-        return "t" if value else "f"
-    return str(value).translate(_COPY_ESCAPES)
-
-
-def _copy(table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    """COPY rows into a table, written as one block of text (fast for thousands of rows)."""
-    text = "".join("\t".join(map(_copy_text, row)) + "\n" for row in rows)
-    with connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's own cursor
-        with raw.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-            copy.write(text)
-
-
 def insert_seats(seats: Sequence[Seat]) -> None:
     """Insert seats (their game saved): COPY on PostgreSQL, bulk INSERT elsewhere."""
-    if connection.vendor != "postgresql":
-        Seat.objects.bulk_create(seats, batch_size=2000)
-        return
-    columns = SEAT_COLUMNS
-    _copy(Seat._meta.db_table, columns, [[getattr(s, c) for c in columns] for s in seats])
+    insert_rows(Seat, SEAT_COLUMNS, [[getattr(s, c) for c in SEAT_COLUMNS] for s in seats])
+
+
+MOVE_COLUMNS = ("game_id", "ply", "token", "by_id", "at")
 
 
 def insert_moves(moves: Sequence[tuple[int, int, str]], *, by_id: int | None, at: Any) -> None:
     """Insert ``(game_id, ply, token)`` rows: COPY on PostgreSQL, bulk INSERT elsewhere."""
-    if not moves:
-        return
-    if connection.vendor != "postgresql":
-        Move.objects.bulk_create(
-            (Move(game_id=g, ply=p, token=t, by_id=by_id, at=at) for g, p, t in moves),
-            batch_size=2000,
-        )
-        return
-    tail = f"\t{_copy_text(by_id)}\t{at.isoformat()}\n"
-    text = "".join(f"{game}\t{ply}\t{_copy_text(token)}{tail}" for game, ply, token in moves)
-    with connection.cursor() as cursor:
-        raw = cursor.cursor
-        columns = "game_id, ply, token, by_id, at"
-        with raw.copy(f"COPY {Move._meta.db_table} ({columns}) FROM STDIN") as copy:
-            copy.write(text)
+    insert_rows(Move, MOVE_COLUMNS, [(g, p, t, by_id, at) for g, p, t in moves])
