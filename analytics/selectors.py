@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from analytics.compute.ratings import PROVISIONAL_GAMES, pool_label
@@ -82,56 +83,70 @@ def player_key(*, player_id: int | None, club_id: int, name: str) -> str:
     return f"name:{club_id}:{' '.join(name.lower().split())}"
 
 
-def deal_id(game: Game) -> str:
-    deck = game.tag("Deck") or f"game-{game.pk}"
-    return hashlib.sha256(deck.encode()).hexdigest()[:12]
+def deal_id(tags: Iterable[Sequence[str]], game_id: int) -> str:
+    """An Overload deal's id: a hash of the ``Deck`` tag (the game's own id without one)."""
+    deck = next((value for tag, value in tags if tag.lower() == "deck"), None)
+    return hashlib.sha256((deck or f"game-{game_id}").encode()).hexdigest()[:12]
 
 
 RATED_STATUSES = (Game.Status.FINISHED,)
 
+GAME_COLUMNS = ("pk", "kind", "club_id", "club__slug", "played_on", "finished_at")
+SEAT_COLUMNS = ("game_id", "player_id", "name", "score", "rank", "winner", "withdrawn")
 
-def games_loaded(*, game_ids: Iterable[int], chunk: int = 5000) -> Iterator[LoadedGame]:
-    """The finished games among ``game_ids`` (others are skipped), in no particular order."""
-    ids = sorted(set(game_ids))
+
+def games_loaded(
+    *, game_ids: Iterable[int] | None = None, kind: str | None = None, chunk: int = 5000
+) -> Iterator[LoadedGame]:
+    """The finished games among ``game_ids``, or all finished games of ``kind`` (a recompute
+    reads them all: then one streamed pass, without id lists), by game id."""
+    if kind is not None:
+        finished = Game.objects.filter(kind=kind, status__in=RATED_STATUSES)
+        yield from _load(finished, Seat.objects.filter(game__in=finished))
+        return
+    ids = sorted(set(game_ids or ()))
     for start in range(0, len(ids), chunk):
-        part = ids[start : start + chunk]
-        games = {
-            g.pk: g
-            for g in Game.objects.filter(pk__in=part, status__in=RATED_STATUSES)
-            .select_related("club")
-            .only("pk", "kind", "tags", "club__slug", "played_on", "finished_at", "club_id")
-        }
-        seats: dict[int, list[tuple[int, int | None, str, int | None, int | None, bool, bool]]]
-        seats = defaultdict(list)
-        rows = Seat.objects.filter(game_id__in=list(games)).order_by("game_id", "position")
-        for row in rows.values_list(
-            "game_id", "position", "player_id", "name", "score", "rank", "winner", "withdrawn"
-        ):
-            seats[row[0]].append(row[1:])
-        for game_id, game in games.items():
-            loaded = _loaded(game, seats.get(game_id, []))
-            if loaded is not None:
-                yield loaded
+        part = Game.objects.filter(pk__in=ids[start : start + chunk], status__in=RATED_STATUSES)
+        yield from _load(part, Seat.objects.filter(game__in=part))
 
 
-def _loaded(game: Game, seats: list[tuple[Any, ...]]) -> LoadedGame | None:
+def _load(games: QuerySet[Game], seats: QuerySet[Seat]) -> Iterator[LoadedGame]:
+    """Merge the games (by id) with their seats (by game id, then position): value rows."""
+    tags = dict(games.filter(kind=OVERLOAD).values_list("pk", "tags"))
+    rows = seats.order_by("game_id", "position").values_list(*SEAT_COLUMNS).iterator(10000)
+    row = next(rows, None)
+    for game in games.order_by("pk").values_list(*GAME_COLUMNS).iterator(10000):
+        pk = game[0]
+        mine = []
+        while row is not None and row[0] <= pk:
+            if row[0] == pk:
+                mine.append(row)
+            row = next(rows, None)
+        loaded = _loaded(game, mine, tags.get(pk, ()))
+        if loaded is not None:
+            yield loaded
+
+
+def _loaded(
+    game: tuple[Any, ...], seats: Sequence[tuple[Any, ...]], tags: Iterable[Sequence[str]]
+) -> LoadedGame | None:
     if not seats:
         return None
-    order = game_order(played_on=game.played_on, finished_at=game.finished_at, game_id=game.pk)
+    pk, kind, club_id, club, played_on, finished_at = game
+    order = game_order(played_on=played_on, finished_at=finished_at, game_id=pk)
     names: dict[str, str] = {}
     players: dict[str, int] = {}
     keys = []
-    for _position, player_id, name, _score, _rank, _winner, _withdrawn in seats:
-        key = player_key(player_id=player_id, club_id=game.club_id, name=name)
+    for _game, player_id, name, _score, _rank, _winner, _withdrawn in seats:
+        key = player_key(player_id=player_id, club_id=club_id, name=name)
         names[key] = name or key
         if player_id is not None:
             players[key] = player_id
         keys.append(key)
-    club = game.club.slug
-    if game.kind == OVERLOAD:
-        deal = deal_id(game)
+    if kind == OVERLOAD:
+        deal = deal_id(tags, pk)
         result = overload_result(
-            game_id=str(game.pk),
+            game_id=str(pk),
             order=order,
             player_id=keys[0],
             deal_id=deal,
@@ -142,18 +157,21 @@ def _loaded(game: Game, seats: list[tuple[Any, ...]]) -> LoadedGame | None:
             return None
         names[deal_player(deal)] = f"Deal {deal}"
     else:
-        fallback = competition_ranks([None if s[6] else s[3] for s in seats])
+        ranks = [s[4] for s in seats]
+        if None in ranks:
+            fallback = competition_ranks([None if s[6] else s[3] for s in seats])
+            ranks = [f if r is None else r for r, f in zip(ranks, fallback, strict=True)]
         result = GameResult(
-            game_id=str(game.pk),
-            kind=game.kind,
+            game_id=str(pk),
+            kind=kind,
             order=order,
             seats=tuple(
-                SeatResult(key, s[4] if s[4] is not None else fallback[i], s[3], s[6])
-                for i, (key, s) in enumerate(zip(keys, seats, strict=True))
+                SeatResult(key, rank, s[3], s[6])
+                for key, rank, s in zip(keys, ranks, seats, strict=True)
             ),
             club=club,
         )
-    return LoadedGame(game.pk, game.club_id, result, names, players)
+    return LoadedGame(pk, club_id, result, names, players)
 
 
 # --- stored ratings ---------------------------------------------------------------------------

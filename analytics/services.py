@@ -7,7 +7,7 @@ are queued with ``transaction.on_commit``, so a worker never sees a row that is 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
@@ -41,7 +41,7 @@ from analytics.models import (
     TaskPing,
     WorkerHeartbeat,
 )
-from analytics.selectors import RATED_STATUSES, LoadedGame, games_loaded
+from analytics.selectors import LoadedGame, games_loaded
 from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
 from matrio_site.bulk import insert_rows
@@ -193,9 +193,28 @@ def _rated_row(game: LoadedGame) -> tuple[Any, ...]:
     return (game.game_id, game.result.kind, game.club_id, game.result.order, game.fingerprint)
 
 
-def _pool_fields(pool: str) -> dict[str, str]:
+RATING_COLUMNS = (
+    "pool",
+    "kind",
+    "club_slug",
+    "player_key",
+    "player_id",
+    "name",
+    "mu",
+    "sigma",
+    "display",
+    "games",
+)
+
+
+def _pool_row(pool: str) -> tuple[str, str, str]:
+    """``pool``, ``kind`` and ``club_slug`` of a pool name (``kind`` or ``kind@club``)."""
     kind, _, club = pool.partition("@")
-    return {"pool": pool, "kind": kind, "club_slug": club}
+    return pool, kind, club
+
+
+def _pool_fields(pool: str) -> dict[str, str]:
+    return dict(zip(RATING_COLUMNS, _pool_row(pool), strict=False))
 
 
 def _player_fk(key: str) -> int | None:
@@ -294,7 +313,6 @@ HISTORY_COLUMNS = (
     "pool",
     "kind",
     "player_key",
-    "player_id",
     "game_id",
     "order",
     "rank",
@@ -307,14 +325,13 @@ HISTORY_COLUMNS = (
 )
 
 
-def _insert_history(rows: Sequence[HistoryRow]) -> None:
+def _insert_history(rows: Iterable[HistoryRow]) -> None:
     """Insert history rows: COPY on PostgreSQL (hundreds of thousands in a recompute)."""
-    values = [
+    values = (
         (
             r.pool,
             r.pool.partition("@")[0],
             r.player_id,
-            _player_fk(r.player_id),
             int(r.game_id),
             r.order,
             r.rank,
@@ -326,7 +343,7 @@ def _insert_history(rows: Sequence[HistoryRow]) -> None:
             display_rating(r.mu, r.sigma),
         )
         for r in rows
-    ]
+    )
     insert_rows(RatingHistory, HISTORY_COLUMNS, values)
 
 
@@ -368,23 +385,28 @@ def _rewrite(
         if progress and count % 5000 == 0:
             progress(count, total, "reading games")
     results.sort(key=game_key)
-    state = snapshot
-    history: list[HistoryRow] = []
-    snapshots: list[Snapshot] = []
-    step = 10000
-    for start in range(0, len(results), step):
-        done = replay_suffix(state, results[start : start + step], snapshot_every=SNAPSHOT_EVERY)
-        history.extend(done.history)
-        snapshots.extend(done.snapshots)
-        state = done.final
-        if progress:
-            progress(min(start + step, len(results)), len(results), "rating games")
-    if progress:
-        progress(len(results), len(results), "writing ratings")
     RatingSnapshot.objects.filter(kind=kind, games__gt=snapshot.games).delete()
     RatingHistory.objects.filter(kind=kind, order__gt=since).delete()
     Rating.objects.filter(kind=kind).delete()
-    _insert_history(history)
+    state = snapshot
+    snapshots: list[Snapshot] = []
+
+    def rated(step: int = 5000) -> Iterator[HistoryRow]:
+        """The history, ``step`` games at a time: COPY sends each step's rows while the next
+        step is rated, so PostgreSQL stores and indexes them meanwhile (on another core)."""
+        nonlocal state
+        for start in range(0, len(results), step):
+            part = results[start : start + step]
+            done = replay_suffix(state, part, snapshot_every=SNAPSHOT_EVERY)
+            snapshots.extend(done.snapshots)
+            state = done.final
+            if progress:
+                progress(min(start + step, len(results)), len(results), "rating games")
+            yield from done.history
+
+    _insert_history(rated())
+    if progress:
+        progress(len(results), len(results), "writing ratings")
     RatingSnapshot.objects.bulk_create(
         [
             RatingSnapshot(
@@ -397,22 +419,23 @@ def _rewrite(
             for s in snapshots
         ]
     )
-    Rating.objects.bulk_create(
+    insert_rows(
+        Rating,
+        RATING_COLUMNS,
         [
-            Rating(
-                **_pool_fields(pool),
-                player_key=key,
-                player_id=_player_fk(key),
-                name=names.get(key, key),
-                mu=mu,
-                sigma=sigma,
-                display=display_rating(mu, sigma),
-                games=games,
+            (
+                *_pool_row(pool),
+                key,
+                _player_fk(key),
+                names.get(key, key),
+                mu,
+                sigma,
+                display_rating(mu, sigma),
+                games,
             )
             for pool, players in state.pools.items()
             for key, (mu, sigma, games) in players.items()
         ],
-        batch_size=5000,
     )
     stream.games = state.games
     stream.head_order, stream.head_game = state.after if state.after else ("", "")
@@ -427,10 +450,7 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
     finds nothing changed (fingerprints) and is a no-op."""
     stream = _locked_stream(kind)
     RatedGame.objects.filter(kind=kind).delete()
-    ids = list(
-        Game.objects.filter(kind=kind, status__in=RATED_STATUSES).values_list("pk", flat=True)
-    )
-    loaded = list(games_loaded(game_ids=ids))
+    loaded = list(games_loaded(kind=kind))
     insert_rows(RatedGame, RATED_COLUMNS, [_rated_row(g) for g in loaded])
     RatingSnapshot.objects.filter(kind=kind).delete()
     rated = _rewrite(stream, EMPTY_SNAPSHOT, loaded, len(loaded), progress=progress)
