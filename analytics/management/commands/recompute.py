@@ -1,4 +1,8 @@
-"""``manage.py recompute [--game KIND]``: recompute ratings from scratch, with a progress bar."""
+"""``manage.py recompute [--game KIND] [--quiet]``: recompute ratings from scratch.
+
+The progress bar goes to standard error; what was rated, and how long it took, to standard
+output. The job is recorded like the worker's (``JobProgress``), so the site shows it too.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from analytics.services import ratings_recompute_job
+from matrio_site.progress import progress_bar
 from tournaments.models import GameKind
 
 
@@ -20,23 +25,20 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         kinds = [options["game"]] if options["game"] else list(GameKind.values)
-        for kind in kinds:
-            started = time.perf_counter()
+        with progress_bar(quiet=options["quiet"]) as progress:
+            for kind in kinds:
+                task = progress.add_task(kind, total=None)
 
-            def bar(done: int, total: int, message: str, kind: str = kind) -> None:
-                if options["quiet"]:
-                    return
-                filled = 30 * done // total if total else 30
-                self.stderr.write(
-                    f"\r{kind:<16} [{'#' * filled}{'.' * (30 - filled)}] "
-                    f"{done}/{total} {message:<16}",
-                    ending="",
+                def advance(
+                    done: int, total: int, message: str, task: Any = task, kind: str = kind
+                ) -> None:
+                    progress.update(
+                        task, completed=done, total=total, description=f"{kind}: {message}"
+                    )
+
+                started = time.perf_counter()
+                rated = ratings_recompute_job(kind=kind, progress=advance)
+                progress.remove_task(task)
+                self.stdout.write(
+                    f"{kind}: {rated} games rated in {time.perf_counter() - started:.1f} s"
                 )
-                self.stderr.flush()
-
-            rated = ratings_recompute_job(kind=kind, progress=bar)
-            if not options["quiet"]:
-                self.stderr.write("")
-            self.stdout.write(
-                f"{kind}: {rated} games rated in {time.perf_counter() - started:.1f} s"
-            )

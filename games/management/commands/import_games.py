@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from games.engine.record import read_records
 from games.engine.replay import decode
 from games.imports import ImportReport
 from games.models import Game
 from games.services import games_import_records
+from matrio_site.progress import progress_bar
 from tournaments.models import Club
 
 CHUNK = 500  # games per transaction: progress is saved as it goes
@@ -47,15 +46,7 @@ class Command(BaseCommand):
         texts = [(name, self._read(name)) for name in options["files"]]
         dry_run, quiet = options["dry_run"], options["quiet"]
         totals = ImportReport(dry_run=dry_run)
-        console = Console(stderr=True)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar() as progress:
             for name, text in texts:
                 records = read_records(text)
                 task = progress.add_task(f"{name}", total=len(records))
