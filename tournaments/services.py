@@ -32,6 +32,12 @@ from tournaments.accounts import (  # noqa: F401  (accounts live in their own mo
     invitation_create,
 )
 from tournaments.models import Club, Event, Membership, Player, Round
+from tournaments.results import (  # noqa: F401  (results in theirs)
+    result_confirm,
+    result_correct,
+    result_report,
+    table_result_from_game,
+)
 from tournaments.running import (  # noqa: F401  (the running services live in their own module)
     NotAllowed,
     TournamentError,
@@ -41,15 +47,11 @@ from tournaments.running import (  # noqa: F401  (the running services live in t
     event_create,
     event_finish,
     player_enter_new,
-    result_confirm,
-    result_correct,
-    result_report,
     round_finish,
     round_generate,
     round_lock,
     round_regenerate,
     round_swap,
-    table_result_from_game,
 )
 
 

@@ -1,0 +1,276 @@
+"""Results of an event's tables: reported, confirmed, disputed, corrected, or filled in
+from a recorded game (re-exported by ``services``).
+
+See ``tournaments.services`` for the terms and invariants. Every public function is one
+transaction, keyword-only, checks the permission policy and writes an audit entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, models, transaction
+
+from tournaments import permissions as policy
+from tournaments.models import GameKind, Result, ResultConfirmation, Round, Table
+from tournaments.running import TournamentError, acting_user, audit, require
+
+
+def _clean_scores(
+    table: Table, scores: Mapping[Any, Any], details: Mapping[Any, Any] | None
+) -> tuple[dict[str, int | None], dict[str, dict[str, int | bool]]]:
+    players = [str(p) for p in table.seats.order_by("position").values_list("player_id", flat=True)]
+    given = {str(k): v for k, v in scores.items()}
+    if sorted(given) != sorted(players):
+        raise TournamentError("give a score for every player of the table, and no one else")
+    clean: dict[str, int | None] = {}
+    for player in players:
+        value = given[player]
+        if value in (None, ""):
+            clean[player] = None
+            continue
+        try:
+            clean[player] = int(str(value).strip())
+        except ValueError:
+            raise TournamentError(f"{value!r} is not a whole number") from None
+    extra: dict[str, dict[str, int | bool]] = {}
+    for key, counts in (details or {}).items():
+        if str(key) not in players or not isinstance(counts, Mapping):
+            raise TournamentError("details must map players of the table to their counts")
+        try:
+            extra[str(key)] = {
+                name: (bool(counts[name]) if name == "solved" else int(counts[name]))
+                for name in ("cells_won", "solved", "cards_left", "royals_killed")
+                if name in counts
+            }
+        except (TypeError, ValueError):
+            raise TournamentError("game counts must be whole numbers") from None
+    return clean, extra
+
+
+def _lock_table(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round__event__club").get(pk=table.pk)
+
+
+def _playable(table: Table) -> None:
+    if table.round.status == Round.Status.DRAFT:
+        raise TournamentError(f"round {table.round.number} has not started")
+
+
+def _snapshot(result: Result | None) -> Any:
+    if result is None:
+        return None
+    return {"status": result.status, "scores": result.scores, "details": result.details}
+
+
+def _confirmed(table: Table) -> Result | None:
+    return table.results.filter(status=Result.Status.CONFIRMED).first()
+
+
+@transaction.atomic
+def result_report(
+    *, table: Table, scores: Mapping[Any, Any], details: Mapping[Any, Any] | None = None, by: Any
+) -> Result:
+    """Report a table's scores: staff's entry is confirmed at once, a player's awaits."""
+    table = _lock_table(table)
+    event = table.round.event
+    require(policy.can_report(by, table), f"report the result of table {table.number}")
+    _playable(table)
+    clean, extra = _clean_scores(table, scores, details)
+    if _confirmed(table) is not None:
+        raise TournamentError(
+            f"table {table.number} already has a confirmed result; a director may correct it"
+        )
+    open_ = list(table.results.filter(status__in=[Result.Status.REPORTED, Result.Status.DISPUTED]))
+    for old in open_:
+        old.status = Result.Status.SUPERSEDED
+        old.save(update_fields=["status", "updated"])
+    staff = policy.can_enter_results(by, event)
+    result = Result.objects.create(
+        table=table,
+        status=Result.Status.CONFIRMED if staff else Result.Status.REPORTED,
+        source=Result.Source.STAFF if staff else Result.Source.REPORTED,
+        scores=clean,
+        details=extra,
+        reported_by=acting_user(by),
+    )
+    before = _snapshot(open_[0]) if open_ else None
+    audit(event, by, "result reported", _where(table), before, _snapshot(result))
+    return result
+
+
+def _where(table: Table) -> str:
+    return f"round {table.round.number}, table {table.number}"
+
+
+@transaction.atomic
+def result_confirm(*, result: Result, agrees: bool = True, note: str = "", by: Any) -> Result:
+    """Another player of the table (or a director) agrees with a report, or disputes it."""
+    table = _lock_table(result.table)
+    result = Result.objects.select_related("table").get(pk=result.pk)
+    result.table = table
+    require(policy.can_confirm(by, result), f"confirm the result of table {table.number}")
+    if result.status not in (Result.Status.REPORTED, Result.Status.DISPUTED):
+        raise TournamentError(f"this result is {result.status}: there is nothing to confirm")
+    director = policy.can_manage_event(by, table.round.event)
+    if result.status == Result.Status.DISPUTED and not director:
+        raise TournamentError("a disputed result is settled by a director")
+    try:
+        with transaction.atomic():
+            ResultConfirmation.objects.update_or_create(
+                result=result, user=by, defaults={"agrees": agrees, "note": note[:500]}
+            )
+    except IntegrityError:  # pragma: no cover - the row lock makes this unlikely
+        raise TournamentError("you already answered for this result") from None
+    before = _snapshot(result)
+    result.status = Result.Status.CONFIRMED if agrees else Result.Status.DISPUTED
+    result.save(update_fields=["status", "updated"])
+    action = "result confirmed" if agrees else "result disputed"
+    audit(table.round.event, by, action, _where(table), before, _snapshot(result))
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    table: Table,
+    scores: Mapping[Any, Any],
+    details: Mapping[Any, Any] | None = None,
+    by: Any,
+) -> Result:
+    """A director replaces the table's result (the old one is kept, superseded)."""
+    table = _lock_table(table)
+    require(policy.can_manage_event(by, table.round.event), "correct results")
+    _playable(table)
+    clean, extra = _clean_scores(table, scores, details)
+    current = table.results.exclude(status=Result.Status.SUPERSEDED).order_by("-created").first()
+    table.results.exclude(status=Result.Status.SUPERSEDED).update(status=Result.Status.SUPERSEDED)
+    result = Result.objects.create(
+        table=table,
+        status=Result.Status.CONFIRMED,
+        source=Result.Source.STAFF,
+        scores=clean,
+        details=extra,
+        reported_by=acting_user(by),
+    )
+    before = _snapshot(current)
+    audit(table.round.event, by, "result corrected", _where(table), before, _snapshot(result))
+    return result
+
+
+@transaction.atomic
+def table_result_from_game(*, game_id: int) -> Result | None:
+    """Give the table of a recorded game its result (or withdraw it when the game reopens).
+
+    The table is the game's ``table``, or the one of its event, round and table number; the
+    game's seated players must be the table's. Returns the confirmed result, if any.
+    """
+    from games.models import Game
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.event_id is None or game.round_number is None:
+        return None
+    table = (
+        Table.objects.select_for_update()
+        .select_related("round__event")
+        .filter(round__event_id=game.event_id, round__number=game.round_number)
+        .filter(number=game.table_number or 1)
+        .first()
+    )
+    if table is None or table.round.status == Round.Status.DRAFT:
+        return None
+    if table.game_id != game.pk:
+        table.game = game
+        table.save(update_fields=["game"])
+    event = table.round.event
+    current = _confirmed(table)
+    if event.game == GameKind.MATRIX_OVERLOAD:
+        return _overload_result(table, game, current)
+    if game.status != Game.Status.FINISHED:
+        if current is not None and current.source == Result.Source.GAME:
+            current.status = Result.Status.SUPERSEDED
+            current.save(update_fields=["status", "updated"])
+            audit(event, None, "game reopened", _where(table), _snapshot(current), None)
+        return None
+    seats = list(game.seats.order_by("position"))
+    players = sorted(table.seats.values_list("player_id", flat=True))
+    if sorted(seat.player_id or 0 for seat in seats) != players:
+        audit(event, None, "game ignored", _where(table), None, {"game": game.pk})
+        return current
+    scores = {str(s.player_id): (None if s.withdrawn else s.score) for s in seats}
+    if current is not None and current.scores == scores:
+        return current
+    if current is not None:
+        current.status = Result.Status.SUPERSEDED
+        current.save(update_fields=["status", "updated"])
+    result = Result.objects.create(
+        table=table, status=Result.Status.CONFIRMED, source=Result.Source.GAME, scores=scores
+    )
+    audit(event, None, "result from game", _where(table), _snapshot(current), _snapshot(result))
+    return result
+
+
+def overload_counts(summary: Mapping[str, Any]) -> dict[str, int | bool]:
+    """A finished Matrix Overload game's counts (from ``Game.result``) as a table result's."""
+    details = summary.get("details") or {}
+    killed = details.get("royals_killed")
+    left = details.get("cards_left")
+    return {
+        "solved": details.get("result") == "win",
+        "cards_left": int(left) if isinstance(left, int) else 0,
+        "royals_killed": int(killed) if isinstance(killed, int) else 0,
+    }
+
+
+def _overload_result(table: Table, game: Any, current: Result | None) -> Result | None:
+    """A duplicate round's table: one solitaire game per player; the result waits for all."""
+    from games.models import Game
+
+    event = table.round.event
+    players = set(table.seats.values_list("player_id", flat=True))
+    seat = game.seats.first()
+    if seat is None or seat.player_id not in players:
+        audit(event, None, "game ignored", _where(table), None, {"game": game.pk})
+        return current
+    if game.status != Game.Status.FINISHED:
+        if current is not None and current.source == Result.Source.GAME:
+            current.status = Result.Status.SUPERSEDED
+            current.save(update_fields=["status", "updated"])
+            audit(event, None, "game reopened", _where(table), _snapshot(current), None)
+        return None
+    finished = (
+        Game.objects.filter(
+            event_id=event.pk,
+            round_number=table.round.number,
+            kind=GameKind.MATRIX_OVERLOAD,
+            status=Game.Status.FINISHED,
+        )
+        .filter(models.Q(table_number=table.number) | models.Q(table_number__isnull=True))
+        .prefetch_related("seats")
+        .order_by("finished_at", "pk")
+    )
+    counts: dict[str, dict[str, int | bool]] = {}
+    for played in finished:  # a player's latest finished game counts
+        for played_seat in played.seats.all():
+            if played_seat.player_id in players:
+                counts[str(played_seat.player_id)] = overload_counts(played.result or {})
+    if len(counts) < len(players):
+        return current  # some players are still playing
+    scores: dict[str, int | None] = {
+        key: int(value["royals_killed"]) for key, value in counts.items()
+    }
+    if current is not None and current.scores == scores and current.details == counts:
+        return current
+    if current is not None:
+        current.status = Result.Status.SUPERSEDED
+        current.save(update_fields=["status", "updated"])
+    result = Result.objects.create(
+        table=table,
+        status=Result.Status.CONFIRMED,
+        source=Result.Source.GAME,
+        scores=scores,
+        details=counts,
+    )
+    audit(event, None, "result from games", _where(table), _snapshot(current), _snapshot(result))
+    return result
