@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Case, F, JSONField, QuerySet, When
 from django.utils import timezone
 
 from analytics.compute.ratings import PROVISIONAL_GAMES, pool_label
@@ -112,17 +112,19 @@ def games_loaded(
 
 def _load(games: QuerySet[Game], seats: QuerySet[Seat]) -> Iterator[LoadedGame]:
     """Merge the games (by id) with their seats (by game id, then position): value rows."""
-    tags = dict(games.filter(kind=OVERLOAD).values_list("pk", "tags"))
     rows = seats.order_by("game_id", "position").values_list(*SEAT_COLUMNS).iterator(10000)
     row = next(rows, None)
-    for game in games.order_by("pk").values_list(*GAME_COLUMNS).iterator(10000):
+    # the tags only of Overload games (their deal), in the same query
+    deal_tags = Case(When(kind=OVERLOAD, then=F("tags")), output_field=JSONField(null=True))
+    found = games.order_by("pk").annotate(deal_tags=deal_tags)
+    for *game, tags in found.values_list(*GAME_COLUMNS, "deal_tags").iterator(10000):
         pk = game[0]
         mine = []
         while row is not None and row[0] <= pk:
             if row[0] == pk:
                 mine.append(row)
             row = next(rows, None)
-        loaded = _loaded(game, mine, tags.get(pk, ()))
+        loaded = _loaded(tuple(game), mine, tags or ())
         if loaded is not None:
             yield loaded
 

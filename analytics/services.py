@@ -44,7 +44,7 @@ from analytics.models import (
 from analytics.selectors import LoadedGame, games_loaded
 from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
-from matrio_site.bulk import insert_rows
+from matrio_site.bulk import insert_rows, update_rows
 
 
 @transaction.atomic
@@ -281,7 +281,8 @@ def _save_ratings(
                 )
                 update.append(row)
     Rating.objects.bulk_create(create, batch_size=2000)
-    Rating.objects.bulk_update(update, ["mu", "sigma", "games", "display"], batch_size=2000)
+    changed = [(r.pk, r.mu, r.sigma, r.games, r.display) for r in update]
+    update_rows(Rating, ("mu", "sigma", "games", "display"), changed)
 
 
 def _snapshot_from_table(stream: RatingStream) -> Snapshot:

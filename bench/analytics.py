@@ -10,9 +10,10 @@ Creates a scratch PostgreSQL database ``matrio_bench_analytics_<pid>``, migrates
   games as read from the database;
 * the whole pipeline: ``analytics.services.ratings_recompute`` (read games and seats, rate,
   write ratings, history (COPY) and snapshots in one transaction) and its ratio to the above;
-* incremental: ``--incremental`` games finished one by one after that, each committed, then
-  marked and processed as the worker does; p50/p95 from commit to the new rating readable
-  (the broker hop, a few ms on Redis, is not included).
+* incremental: ``--incremental`` games finished one by one after that, each committed with
+  the ``games_finished`` task queued on commit, as the games services do; a real Celery
+  worker (a subprocess, Redis broker ``--broker-url``) marks it dirty and rates it; p50/p95
+  from commit to the new rating readable by the site, both broker hops included.
 
 The database is dropped at the end.
 """
@@ -20,9 +21,15 @@ The database is dropped at the end.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import signal
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -101,9 +108,39 @@ def main() -> None:
     parser.add_argument("--clubs", type=int, default=20)
     parser.add_argument("--incremental", type=int, default=50)
     parser.add_argument("--database-url", default=DEFAULT_ADMIN_URL)
+    parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/14")
     args = parser.parse_args()
-    with scratch_site(args.database_url, "analytics", CELERY_BROKER_URL="memory://"):
+    with scratch_site(args.database_url, "analytics", CELERY_BROKER_URL=args.broker_url):
         run(args)
+
+
+@contextmanager
+def celery_worker() -> Iterator[None]:
+    """A real worker on the scratch database and the broker, until the block ends."""
+    from analytics.models import WorkerHeartbeat
+    from matrio_site.celery import app
+
+    app.control.purge()
+    command = [
+        sys.executable, "-m", "celery", "-A", "matrio_site", "worker", "--pool=solo",
+        "--loglevel=WARNING", "--without-gossip", "--without-mingle", "-n", "bench@analytics",
+    ]  # fmt: skip
+    env = {**os.environ, "WORKER_HEARTBEAT_INTERVAL": "1"}
+    root = Path(__file__).resolve().parent.parent
+    worker = subprocess.Popen(
+        command, cwd=root, env=env, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not WorkerHeartbeat.objects.filter(hostname="bench@analytics").exists():
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the Celery worker did not start")
+            time.sleep(0.2)
+        yield
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -114,8 +151,9 @@ def run(args: argparse.Namespace) -> None:
     from django.db import connections, transaction
 
     from analytics import services
-    from analytics.models import Rating
+    from analytics.models import RatingHistory
     from analytics.selectors import games_loaded
+    from analytics.tasks import games_finished
     from tournaments.models import Club, Player
 
     call_command("migrate", verbosity=0)
@@ -137,18 +175,25 @@ def run(args: argparse.Namespace) -> None:
     print(f"full recompute through the database:  {full:.2f} s = {full / bare:.2f}x openskill")
 
     latencies = []
-    for number in range(args.incremental):
-        with transaction.atomic():
-            (game_id,) = store_games(1, args.players, args.clubs, start=args.games + number)
-        committed = time.perf_counter()
-        for kind in services.games_mark_dirty(game_ids=[game_id]):
-            services.ratings_process_dirty(kind=kind)
-        assert Rating.objects.filter(pool="matrio").exists()
-        latencies.append(time.perf_counter() - committed)
+    with celery_worker():
+        for number in range(args.incremental):
+            with transaction.atomic():
+                (game_id,) = store_games(1, args.players, args.clubs, start=args.games + number)
+                transaction.on_commit(partial(games_finished.delay, game_ids=[game_id]))
+            committed = time.perf_counter()
+            rated = RatingHistory.objects.filter(game_id=game_id, pool="matrio")
+            while not rated.exists():
+                if time.perf_counter() - committed > 30:
+                    raise SystemExit(f"game {game_id} was not rated within 30 s")
+                time.sleep(0.001)
+            latencies.append(time.perf_counter() - committed)
     latencies.sort()
     p50 = latencies[len(latencies) // 2] * 1000
     p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))] * 1000
-    print(f"incremental, commit to new rating: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+    print(
+        f"incremental through a Celery worker, commit to new rating visible: "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(latencies)} games)"
+    )
     connections.close_all()
 
 

@@ -27,3 +27,34 @@ def insert_rows(
         with raw.copy(f"COPY {model._meta.db_table} ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
+
+
+def update_rows(
+    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    """Set ``columns`` of existing rows; each row is ``(primary key, *values)``.
+
+    On PostgreSQL one ``UPDATE ... FROM (VALUES ...)`` per thousand rows (``bulk_update``'s
+    ``CASE`` expressions cost Django ~20 ms for eight rows of four fields); elsewhere
+    ``bulk_update``.
+    """
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        objects = [model(pk=pk, **dict(zip(columns, values, strict=True))) for pk, *values in rows]
+        model._default_manager.bulk_update(objects, list(columns), batch_size=1000)
+        return
+    quote = connection.ops.quote_name
+    table, key = quote(model._meta.db_table), quote(model._meta.pk.column)
+    names = [quote(model._meta.get_field(c).column) for c in columns]
+    assignments = ", ".join(f"{name} = v.{name}" for name in names)
+    placeholders = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 1000):
+            chunk = rows[start : start + 1000]
+            cursor.execute(
+                f"UPDATE {table} AS t SET {assignments} "
+                f"FROM (VALUES {', '.join([placeholders] * len(chunk))}) "
+                f"AS v(_key, {', '.join(names)}) WHERE t.{key} = v._key",
+                [value for row in chunk for value in row],
+            )

@@ -172,3 +172,30 @@ def test_a_game_reopened_is_no_longer_rated() -> None:
     assert (
         Rating.objects.filter(pool="matrio").values_list("games", flat=True).distinct().get() == 1
     )
+
+
+def test_overload_deals_are_rated_as_opponents_named_by_their_deck() -> None:
+    from games.engine.overload import random_game
+    from games.engine.record import read_records
+
+    club = ClubFactory()
+    first, second = random_game(1), random_game(2)
+    # the same deck played twice (by two players), and another deck
+    records = read_records(
+        "\n".join([first.replace("random bot", "Ada"), first.replace("random bot", "Bo"), second])
+    )
+    report = games.games_import_records(club=club, records=records)
+    stored = [g.game_id for g in report.games if g.game_id is not None]
+    assert len(stored) == 3
+
+    run_hook(stored)
+
+    deals = Rating.objects.filter(pool="matrix-overload", player_key__startswith="deal:")
+    assert deals.count() == 2
+    assert sorted(deals.values_list("games", flat=True)) == [1, 2]
+    assert all(d.name == f"Deal {d.player_key.removeprefix('deal:')}" for d in deals)
+    players = Rating.objects.filter(pool="matrix-overload").exclude(player_key__startswith="deal:")
+    assert sorted(players.values_list("name", flat=True)) == ["Ada", "Bo", "random bot"]
+    incremental = stored_state()
+    services.ratings_recompute(kind="matrix-overload")
+    assert stored_state() == incremental
