@@ -45,16 +45,20 @@ def update_rows(
         model._default_manager.bulk_update(objects, list(columns), batch_size=1000)
         return
     quote = connection.ops.quote_name
-    table, key = quote(model._meta.db_table), quote(model._meta.pk.column)
-    names = [quote(model._meta.get_field(c).column) for c in columns]
-    assignments = ", ".join(f"{name} = v.{name}" for name in names)
-    placeholders = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    meta = model._meta
+    fields = [meta.pk, *(meta.get_field(c) for c in columns)]
+    names = [quote(f.column) for f in fields]
+    table, key = quote(meta.db_table), names[0]
+    assignments = ", ".join(f"{name} = v.{name}" for name in names[1:])
+    # each value cast to its column's type: a column of nulls would otherwise be text
+    types = [f.db_type(connection) for f in fields]
+    placeholders = "(" + ", ".join(f"%s::{t}" for t in types) + ")"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 1000):
             chunk = rows[start : start + 1000]
             cursor.execute(
                 f"UPDATE {table} AS t SET {assignments} "
                 f"FROM (VALUES {', '.join([placeholders] * len(chunk))}) "
-                f"AS v(_key, {', '.join(names)}) WHERE t.{key} = v._key",
+                f"AS v({', '.join(names)}) WHERE t.{key} = v.{key}",
                 [value for row in chunk for value in row],
             )
