@@ -44,7 +44,7 @@ from analytics.models import (
 from analytics.selectors import LoadedGame, games_loaded
 from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
-from matrio_site.bulk import insert_rows, update_rows
+from matrio_site.bulk import analyze, insert_rows, update_rows
 
 
 @transaction.atomic
@@ -457,6 +457,7 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
     rated = _rewrite(stream, EMPTY_SNAPSHOT, loaded, len(loaded), progress=progress)
     stream.version += 1
     stream.save()
+    analyze(RatedGame, Rating, RatingHistory, RatingSnapshot)
     return rated
 
 

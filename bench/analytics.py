@@ -51,17 +51,21 @@ def store_games(count: int, players: int, clubs: int, start: int = 0) -> list[in
     people = list(Player.objects.order_by("pk").values_list("pk", "name"))
     members = [people[c::clubs] for c in range(clubs)]
     ids: list[int] = []
-    now = timezone.now()
+    # a thousand games a day, in order: games finished later are rated later (the order key
+    # is the day played, then the time finished)
+    first_day = datetime.date(2020, 1, 1)
+    morning = timezone.now().replace(hour=8, minute=0, second=0, microsecond=0)
     for chunk in range(0, count, 5000):
         games = []
         plan = []
         for number in range(chunk, min(count, chunk + 5000)):
             c = rng.randrange(clubs)
+            day, second = divmod(start + number, 1000)
             games.append(
                 Game(
                     club=club_rows[c], kind="matrio", status="finished", source="result-only",
-                    played_on=datetime.date(2026, 1, 1), ply=0,
-                    finished_at=now + datetime.timedelta(seconds=start + number),
+                    played_on=first_day + datetime.timedelta(days=day), ply=0,
+                    finished_at=morning + datetime.timedelta(seconds=second),
                 )
             )  # fmt: skip
             plan.append((rng.sample(members[c], 4), rng.sample(range(-300, 900), 4)))
@@ -154,6 +158,8 @@ def run(args: argparse.Namespace) -> None:
     from analytics.models import RatingHistory
     from analytics.selectors import games_loaded
     from analytics.tasks import games_finished
+    from games.models import Game, Seat
+    from matrio_site.bulk import analyze
     from tournaments.models import Club, Player
 
     call_command("migrate", verbosity=0)
@@ -163,6 +169,7 @@ def run(args: argparse.Namespace) -> None:
     )
     started = time.perf_counter()
     ids = store_games(args.games, args.players, args.clubs)
+    analyze(Game, Seat)  # as autovacuum would have by now on a site that stored them over time
     print(f"stored {len(ids)} games in {time.perf_counter() - started:.1f} s")
 
     results = [g.result for g in games_loaded(game_ids=ids)]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from analytics.models import RatedGame
-from matrio_site.bulk import insert_rows, update_rows
+from matrio_site.bulk import analyze, insert_rows, update_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +55,17 @@ def test_updated_rows_change_only_the_named_columns_of_the_named_rows() -> None:
 def test_updating_nothing_runs_nothing(django_assert_num_queries: Any) -> None:
     with django_assert_num_queries(0):
         update_rows(RatedGame, ("order",), [])
+
+
+def test_analyze_tells_the_planner_how_many_rows_a_table_now_has() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("planner statistics are PostgreSQL's")
+    insert_rows(RatedGame, COLUMNS, [(g, "matrio", 1, f"o{g}", f"f{g}") for g in range(1, 501)])
+
+    analyze(RatedGame)
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reltuples FROM pg_class WHERE relname = %s", [RatedGame._meta.db_table]
+        )
+        assert cursor.fetchone()[0] == 500
