@@ -408,17 +408,10 @@ def _rewrite(
     _insert_history(rated())
     if progress:
         progress(len(results), len(results), "writing ratings")
-    RatingSnapshot.objects.bulk_create(
-        [
-            RatingSnapshot(
-                kind=kind,
-                games=s.games,
-                after_order=s.after[0] if s.after else "",
-                after_game=s.after[1] if s.after else "",
-                data=s.as_data(),
-            )
-            for s in snapshots
-        ]
+    insert_rows(
+        RatingSnapshot,
+        ("kind", "games", "after_order", "after_game", "data"),
+        [(kind, s.games, *(s.after or ("", "")), s.as_data()) for s in snapshots],
     )
     insert_rows(
         Rating,

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import connection, models
+from psycopg.types.json import Jsonb
 
 
 def insert_rows(
@@ -22,10 +23,14 @@ def insert_rows(
         )
         return
     names = ", ".join(f'"{c}"' for c in columns)
+    fields = [model._meta.get_field(c) for c in columns]
+    json = [i for i, field in enumerate(fields) if isinstance(field, models.JSONField)]
     with connection.cursor() as cursor:
         raw = cursor.cursor  # psycopg's own cursor
         with raw.copy(f"COPY {model._meta.db_table} ({names}) FROM STDIN") as copy:
             for row in rows:
+                if json:  # psycopg needs to be told a value is JSON
+                    row = [Jsonb(v) if i in json else v for i, v in enumerate(row)]
                 copy.write_row(row)
 
 

@@ -35,7 +35,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from openskill.models import BradleyTerryFull, PlackettLuce
 
@@ -122,8 +122,7 @@ def openskill_model(kind: str, params: ModelParams) -> Model:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(NamedTuple):
     """One competitor of a game: its players, place, score and whether it withdrew."""
 
     players: tuple[str, ...]

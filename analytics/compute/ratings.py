@@ -27,7 +27,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from analytics.compute.rating_models import (
     DEFAULT_PARAMS,
@@ -70,9 +70,9 @@ class RatingRow:
         return self.games < PROVISIONAL_GAMES
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One player's rating change from one game in one pool."""
+class HistoryRow(NamedTuple):
+    """One player's rating change from one game in one pool (a named tuple: a recompute
+    makes millions, and a frozen dataclass takes several times longer to build)."""
 
     pool: str
     player_id: str

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from analytics.models import RatedGame
+from analytics.models import RatedGame, RatingSnapshot
 from matrio_site.bulk import analyze, insert_rows, update_rows
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,14 @@ def test_analyze_tells_the_planner_how_many_rows_a_table_now_has() -> None:
             "SELECT reltuples FROM pg_class WHERE relname = %s", [RatedGame._meta.db_table]
         )
         assert cursor.fetchone()[0] == 500
+
+
+def test_json_values_go_in_as_json() -> None:
+    data = {"after": ["2026-01-01T08", "7"], "pools": {"matrio": {"12": [25.5, 8.1, 3]}}}
+    insert_rows(
+        RatingSnapshot,
+        ("kind", "games", "after_order", "after_game", "data"),
+        [("matrio", 2000, "2026-01-01T08", "7", data)],
+    )
+
+    assert RatingSnapshot.objects.get().data == data
