@@ -128,10 +128,7 @@ class RatingHistory(models.Model):
 
     pool = models.CharField(max_length=120)
     kind = models.CharField(max_length=20)
-    player_key = models.CharField(max_length=240)
-    player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    player_key = models.CharField(max_length=240)  # as in Rating: a member's id, or a name
     game_id = models.BigIntegerField()
     order = models.CharField(max_length=80)
     rank = models.PositiveSmallIntegerField()
