@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from analytics import dashboards, selectors, statistics, statistics_selectors
+from analytics.mathematico_api import MathematicoStatistics
 from tournaments.models import Club, GameKind, Player
 
 GAME = OpenApiParameter("game", OpenApiTypes.STR, enum=GameKind.values, default="matrio")
@@ -31,7 +32,7 @@ def _kind(request: Request) -> str:
     return kind
 
 
-class AnalyticsViewSet(viewsets.ViewSet):
+class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
     """Ratings and progress, as the dashboards show them (``figure``: the Plotly figure)."""
 
     @extend_schema(parameters=[GAME, CLUB], responses=OpenApiTypes.OBJECT)
@@ -133,7 +134,8 @@ class AnalyticsViewSet(viewsets.ViewSet):
     )
     @action(detail=False, methods=["get"])
     def heatmaps(self, request: Request) -> Response:
-        """MatriO trays played to and Mathematico early placements (folded cells)."""
+        """MatriO trays played to, MatriO cells (owner's outcome, final cell score, ply won)
+        and Mathematico early placements (folded cells)."""
         raw = request.query_params.get("value") or ""
         if raw and not raw.isdigit():
             raise ValidationError({"value": "the value is a whole number such as 1 or 13"})
@@ -150,9 +152,22 @@ class AnalyticsViewSet(viewsets.ViewSet):
                 "mean_gain": t.mean_extra,
             }
 
+        def matrio_cell(c: statistics_selectors.CellHeat) -> dict[str, Any]:
+            t = c.tally
+            return {
+                "cell": c.name,
+                "games": t.games,
+                "owner_win_rate": t.win_rate,
+                "owner_mean_rank": t.mean_rank,
+                "owner_mean_score": t.mean_score,
+                "mean_cell_score": t.mean_extra,
+                "mean_ply_won": c.mean_ply,
+            }
+
         return Response(
             {
                 "matrio_trays": [cell(c) for c in statistics_selectors.tray_heatmap()],
+                "matrio_cells": [matrio_cell(c) for c in statistics_selectors.matrio_cells()],
                 "mathematico": {
                     "value": value,
                     "cells": [

@@ -311,6 +311,48 @@ def tray_heatmap_figure(cells: Sequence[Any]) -> Figure:
     }
 
 
+def cell_heatmap_figure(cells: Sequence[Any]) -> Figure:
+    """The MatriO board's 3x3 cells: mean final cell score (colour and label); the hover
+    adds the owner's win rate, the mean ply the cell was won at and the games."""
+    lines = ["1", "2", "3"]
+    found = {c.name: c for c in cells}
+
+    def grid(value: Any) -> list[list[Any]]:
+        return [[value(found[r + c]) if r + c in found else None for c in lines] for r in lines]
+
+    return {
+        "data": [
+            {
+                "type": "heatmap",
+                "x": [f"column {c}" for c in lines],
+                "y": [f"row {r}" for r in lines],
+                "z": grid(lambda c: round(c.tally.mean_extra, 1)),
+                "customdata": grid(
+                    lambda c: [
+                        round(100 * (c.tally.win_rate or 0.0), 1),
+                        None if c.mean_ply is None else round(c.mean_ply, 1),
+                        c.tally.games,
+                    ]
+                ),
+                "texttemplate": "%{z:.0f}",
+                "colorscale": "RdBu",
+                "zmid": 0,
+                "hovertemplate": "%{y}, %{x}: mean score %{z} (n=%{customdata[2]}); its owner "
+                "won %{customdata[0]}% of games; won at ply %{customdata[1]} on average"
+                "<extra></extra>",
+                "colorbar": {"title": {"text": "mean score"}},
+            }
+        ],
+        "layout": _layout(
+            "MatriO cells: mean final score",
+            "column of the grid",
+            "row of the grid",
+            showlegend=False,
+            yaxis={"autorange": "reversed", "title": {"text": "row of the grid"}},
+        ),
+    }
+
+
 def mathematico_heatmap_figure(cells: Sequence[Any]) -> Figure:
     """Mathematico early placements by folded cell (rows 1-5, columns a-e)."""
     found = {c.name: c.tally.games for c in cells}

@@ -228,16 +228,23 @@ class StatCounter(models.Model):
 class StatGame(models.Model):
     """What one game contributed to the statistics (``counters``: rows of
     ``[statistic, group, key, games, wins, rank_sum, scored, score_sum, rated, rating_sum,
-    extra_sum]``; ``row``: the compact game the bootstrap statistics read, or null)."""
+    extra_sum]``; ``row``: the compact MatriO or Mathematico game, or null; ``sample``: a
+    MatriO game packed as the card-impact bootstrap reads it, ``analytics.compute.card_sample``,
+    or null; ``deal``: a Mathematico game's draw key, ``analytics.mathematico_statistics``)."""
 
     game_id = models.BigIntegerField(unique=True)
     kind = models.CharField(max_length=20)
     fingerprint = models.CharField(max_length=64)
     counters = models.JSONField(default=list)
     row = models.JSONField(null=True, blank=True)
+    sample = models.BinaryField(null=True, blank=True)
+    deal = models.CharField(max_length=40, blank=True, default="")  # Mathematico: its draw's key
 
     class Meta:
-        indexes = [models.Index(fields=["kind", "game_id"], name="statgame_kind_game")]
+        indexes = [
+            models.Index(fields=["kind", "game_id"], name="statgame_kind_game"),
+            models.Index(fields=["kind", "deal"], name="statgame_kind_deal"),
+        ]
 
 
 class StatResult(models.Model):

@@ -7,9 +7,13 @@ Terms:
   trays played to, with the mover's outcome and gain; Mathematico's early placements by
   value and folded cell, ``analytics.compute.mathematico_stats``; Integer Matrix first
   placements and Overload setup choices, ``analytics.compute.first_moves``; for a game of an
-  event, of any kind, each seat's outcome under the event) and, for MatriO, its compact row
-  for the bootstrap statistics (the MatriO game as ``card_impact`` reads it). A
-  fingerprint of both says whether a changed game changed its contribution.
+  event, of any kind, each seat's outcome under the event; for MatriO also its nine cells:
+  the owner's outcome with the final cell score or the ply the cell was won at,
+  ``analytics.compute.matrio_games.cells_delta``) and, for MatriO, its compact row and
+  packed record (``analytics.matrio_statistics``). A fingerprint of the counters and the
+  row says whether a changed game changed its contribution, so a new version that counts
+  something new recounts each game the next time the worker sees it; ``statistics_rebuild``
+  (the ``rebuild_statistics`` command) recounts them all at once.
 * ``statistics_games_update`` runs in the ratings worker (``ratings_process_dirty``) for the
   dirty games of a kind: for each game it subtracts the stored contribution and adds the new
   one (``UPDATE ... SET games = games + n``), so the counters are always the sum over the
@@ -17,9 +21,10 @@ Terms:
   skipped, a deleted or reopened one is subtracted once.
 * The card-impact report (95% bootstrap intervals over games) cannot be updated additively:
   when a MatriO game's row changed, one ``card_impact_refresh`` job is queued after commit
-  (coalesced by ``StatResult.queued``, and outside the ratings lock: the bootstrap over many
-  games takes a while); it recomputes the report from the stored compact rows and stores it
-  as ``StatResult`` ``matrio-card-impact``, which the pages read as it is.
+  (``analytics.matrio_statistics``: coalesced, outside the ratings lock, the report stored
+  as ``StatResult`` ``matrio-card-impact``, which the pages read as it is). Mathematico
+  games keep a compact row too, and a changed row queues ``mathematico_refresh`` for its
+  draw the same way (``analytics.mathematico_statistics``).
 
 Every function takes keyword-only arguments and runs in one transaction.
 """
@@ -29,35 +34,41 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
 
-from analytics.compute.card_impact import card_impact
+from analytics import mathematico_statistics as mathematico
+from analytics.compute.card_sample import pack
 from analytics.compute.first_moves import (
     first_placements_delta,
     read_integer_matrix,
     read_overload,
     setup_choices_delta,
 )
-from analytics.compute.mathematico_stats import early_delta, read_mathematico
-from analytics.compute.matrio_games import MatrioGame, Placement, read_matrio
+from analytics.compute.matrio_games import MatrioGame, cells_delta, read_matrio
 from analytics.compute.openings import DEFAULT_DEPTH, opening_delta
 from analytics.compute.ratings import display_rating
 from analytics.compute.tally import ZERO, Tally, one
+from analytics.matrio_statistics import (
+    CARD_IMPACT,
+    card_impact_refresh,
+    matrio_from_row,
+    matrio_row,
+    queue_card_impact,
+)
+from analytics.matrio_statistics import card_impact_resamples as card_impact_resamples
 from analytics.models import RatedGame, RatingHistory, StatCounter, StatGame, StatResult
 from analytics.selectors import RATED_STATUSES, player_key
-from games.engine.matrio.cards import DECK
 from games.models import Game, Seat
 from games.selectors import game_export_mgn
 from tournaments.models import Event, GameKind
 
 OPENINGS = "matrio-opening"
-CARD_IMPACT = "matrio-card-impact"
 TRAYS_PLAYED = "matrio-tray"  # group "all", key a tray: placements there, extra = mover's gain
+MATRIO_CELLS = "matrio-cell"  # group "score"/"ply", key a cell "11".."33": its owner's outcome
 MATHEMATICO_EARLY = "mathematico-early"  # group a value, key a folded cell
 INTEGER_MATRIX_FIRST = "integer-matrix-first"  # group "ply N", key "<colour> <square>"
 OVERLOAD_SETUP = "overload-setup"  # group a royal (J, Q, K), key the slot chosen
@@ -80,66 +91,30 @@ def opening_depth() -> int:
     return int(getattr(settings, "ANALYTICS_OPENING_DEPTH", DEFAULT_DEPTH))
 
 
-def card_impact_resamples() -> int:
-    return int(getattr(settings, "ANALYTICS_RESAMPLES", 1000))
-
-
-# --- compact MatriO games ----------------------------------------------------------------------
-
-
-def matrio_row(game: MatrioGame) -> dict[str, Any]:
-    """A MatriO game as compact JSON (holders: one character per card of ``DECK``)."""
-    return {
-        "id": game.game_id,
-        "players": list(game.players),
-        "scores": list(game.scores),
-        "holders": "".join(str(game.holders[c]) if c in game.holders else "-" for c in DECK),
-        "placements": [
-            [
-                p.ply,
-                p.seat,
-                p.card,
-                p.tray,
-                int(p.on_empty),
-                p.cells_won,
-                p.board_delta,
-                p.mover_delta,
-            ]
-            for p in game.placements
-        ],
-    }
-
-
-def matrio_from_row(row: Mapping[str, Any]) -> MatrioGame:
-    holders = {
-        card: int(seat) for card, seat in zip(DECK, row["holders"], strict=True) if seat != "-"
-    }
-    placements = tuple(
-        Placement(ply, seat, card, tray, bool(empty), won, board, mover)
-        for ply, seat, card, tray, empty, won, board, mover in row["placements"]
-    )
-    return MatrioGame(
-        str(row["id"]), tuple(row["players"]), tuple(row["scores"]), placements, holders
-    )
-
-
 # --- contributions -------------------------------------------------------------------------------
 
 
 def _ratings_before(ids: Sequence[int]) -> dict[int, list[int | None]]:
-    """Display ratings (all-club pool) of each seat before the game, where rated."""
+    """Display ratings (all-club pool) of each MatriO seat before the game, where rated."""
+    seats = _seats_before(ids, kind=GameKind.MATRIO)
+    return {game_id: [rating for _, rating in found] for game_id, found in seats.items()}
+
+
+def _seats_before(ids: Sequence[int], *, kind: str) -> dict[int, list[tuple[str, int | None]]]:
+    """Each seat's player key and display rating (the kind's all-club pool) before the
+    game, where rated, in seat order."""
     club = dict(Game.objects.filter(pk__in=ids).values_list("pk", "club_id"))
     before: dict[tuple[int, str], int] = {
         (game_id, key): display_rating(mu, sigma)
         for game_id, key, mu, sigma in RatingHistory.objects.filter(
-            game_id__in=ids, pool=GameKind.MATRIO
+            game_id__in=ids, pool=kind
         ).values_list("game_id", "player_key", "mu_before", "sigma_before")
     }
-    out: dict[int, list[int | None]] = defaultdict(list)
+    out: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     seats = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
     for game_id, player_id, name in seats.values_list("game_id", "player_id", "name"):
         key = player_key(player_id=player_id, club_id=club[game_id], name=name)
-        out[game_id].append(before.get((game_id, key)))
+        out[game_id].append((key, before.get((game_id, key))))
     return out
 
 
@@ -169,6 +144,10 @@ def _contribution(
     counters += [
         [TRAYS_PLAYED, "all", tray, *(getattr(tally, f) for f in TALLY_FIELDS)]
         for tray, tally in sorted(trays.items())
+    ]
+    counters += [
+        [MATRIO_CELLS, group, cell, *(getattr(tally, f) for f in TALLY_FIELDS)]
+        for (group, cell), tally in sorted(cells_delta(game, ratings=ratings).items())
     ]
     return counters, matrio_row(game)
 
@@ -234,6 +213,16 @@ def statistics_games_update(
                 counters, row = _contribution(read, ratings.get(game.pk))
                 counters += events.get(game.pk, [])
                 fresh[game.pk] = (counters, row, _fingerprint(counters, row))
+    if kind == GameKind.MATHEMATICO:
+        seats = _seats_before([g.pk for g in games], kind=kind)
+        for game in games:
+            found = seats.get(game.pk, [])
+            read = mathematico.read_game(game, keys=[key for key, _ in found])
+            if read is not None:
+                counters, row = mathematico.contribution(read, [r for _, r in found])
+                counters += events.get(game.pk, [])
+                if counters or row is not None:
+                    fresh[game.pk] = (counters, row, _fingerprint(counters, row))
     for game in games:
         if game.pk in fresh:
             continue
@@ -262,15 +251,12 @@ def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
 
 
 def _pure_contribution(game: Game) -> list[list[Any]]:
-    """Mathematico early placements (value, folded cell), Integer Matrix first placements
-    (ply, colour and square) or Overload setup choices (royal, slot); none for a result-only
-    game or a record the engine rejects."""
+    """Integer Matrix first placements (ply, colour and square) or Overload setup choices
+    (royal, slot); none for a record the engine rejects."""
     statistic: str
     try:
         text = game_export_mgn(game=game)
-        if game.kind == GameKind.MATHEMATICO:
-            statistic, delta = MATHEMATICO_EARLY, early_delta(read_mathematico(text, game_id="g"))
-        elif game.kind == GameKind.INTEGER_MATRIX:
+        if game.kind == GameKind.INTEGER_MATRIX:
             game_read = read_integer_matrix(text, game_id="g")
             statistic, delta = INTEGER_MATRIX_FIRST, first_placements_delta(game_read)
         elif game.kind == GameKind.MATRIX_OVERLOAD:
@@ -290,7 +276,7 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
     """The ratings of the kind's games from order key ``since`` on were replayed: their
     players' ratings before the game may have changed, so recount those games' contributions
     from their stored compact rows (no record is read again). Returns the games changed."""
-    if kind != GameKind.MATRIO:
+    if kind not in (GameKind.MATRIO, GameKind.MATHEMATICO):
         return 0
     stored = dict(
         StatGame.objects.filter(
@@ -299,11 +285,16 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
             game_id__in=RatedGame.objects.filter(kind=kind, order__gte=since).values("game_id"),
         ).values_list("game_id", "row")
     )
-    ratings = _ratings_before(list(stored))
+    seats = _seats_before(list(stored), kind=kind)
     events = _event_counters(list(Game.objects.filter(pk__in=list(stored)).only("pk", "event_id")))
     fresh: Fresh = {}
     for game_id, row in stored.items():
-        counters, new_row = _contribution(matrio_from_row(row), ratings.get(game_id))
+        ratings = [rating for _, rating in seats.get(game_id, [])]
+        if kind == GameKind.MATRIO:
+            counters, new_row = _contribution(matrio_from_row(row), ratings)
+        else:
+            game = mathematico.mathematico_from_row(row)
+            counters, new_row = mathematico.contribution(game, ratings)
         counters += events.get(game_id, [])
         fresh[game_id] = (counters, new_row, _fingerprint(counters, new_row))
     return _replace(kind, sorted(stored), fresh, queue_refresh=True)
@@ -315,6 +306,7 @@ def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool
     stored = {s.game_id: s for s in StatGame.objects.filter(kind=kind, game_id__in=ids)}
     net: dict[CounterKey, Tally] = {}
     rows_changed = False
+    draws: set[str] = set()  # Mathematico draws whose games' rows changed
     drop: list[int] = []
     create: list[StatGame] = []
     for game_id in ids:
@@ -330,77 +322,69 @@ def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool
             _add(net, counters, 1)
             create.append(
                 StatGame(
-                    game_id=game_id, kind=kind, fingerprint=fingerprint, counters=counters, row=row
+                    game_id=game_id,
+                    kind=kind,
+                    fingerprint=fingerprint,
+                    counters=counters,
+                    row=row,
+                    sample=pack(matrio_from_row(row)) if row and kind == GameKind.MATRIO else None,
+                    deal=mathematico.row_draw(row) if kind == GameKind.MATHEMATICO else "",
                 )
             )
-        rows_changed = rows_changed or (old.row if old else None) != (new[1] if new else None)
+        if (old.row if old else None) != (new[1] if new else None):
+            rows_changed = True
+            draws |= {old.deal if old else "", mathematico.row_draw(new[1] if new else None)}
     StatGame.objects.filter(game_id__in=drop).delete()
     StatGame.objects.bulk_create(create, batch_size=2000)
     _apply(net)
-    if rows_changed and queue_refresh:
-        _queue_card_impact()
+    if rows_changed and queue_refresh and kind == GameKind.MATRIO:
+        queue_card_impact()
+    if rows_changed and queue_refresh and kind == GameKind.MATHEMATICO:
+        mathematico.queue_refresh(draws=draws)
     return len(drop) + len(create) - len(set(drop) & {c.game_id for c in create})
 
 
-def _queue_card_impact() -> None:
-    """Ask for one card-impact refresh after commit (a burst of games coalesces into one)."""
-    StatResult.objects.get_or_create(name=CARD_IMPACT)
-    if StatResult.objects.filter(name=CARD_IMPACT, queued=False).update(queued=True):
-        transaction.on_commit(_enqueue_card_impact)
-
-
-def _enqueue_card_impact() -> None:
-    from analytics.tasks import card_impact_refresh as task
-
-    task.delay()
+Progress = Callable[[int, int, str], None]  # done, total, what is being done
+REBUILD_CHUNK = 500  # games read and counted at a time by a rebuild
+#: The counters each kind's games feed (besides the event seats of its events).
+KIND_STATISTICS: dict[str, tuple[str, ...]] = {
+    GameKind.MATRIO: (OPENINGS, TRAYS_PLAYED, MATRIO_CELLS),
+    GameKind.MATHEMATICO: (MATHEMATICO_EARLY,),
+    GameKind.INTEGER_MATRIX: (INTEGER_MATRIX_FIRST,),
+    GameKind.MATRIX_OVERLOAD: (OVERLOAD_SETUP,),
+}
 
 
 @transaction.atomic
-def statistics_rebuild(*, kind: str = GameKind.MATRIO) -> int:
+def statistics_rebuild(*, kind: str = GameKind.MATRIO, progress: Progress | None = None) -> int:
     """Forget the kind's statistics and count every finished game again (e.g. after the
-    explorer's depth changed). Returns the games counted."""
+    explorer's depth changed, or after an upgrade that counts something new), ``REBUILD_CHUNK``
+    games at a time, telling ``progress``; then refresh the card impact (MatriO) or the
+    values by position and every draw's decisions (Mathematico). Returns the games counted."""
     StatGame.objects.filter(kind=kind).delete()
     events = Event.objects.filter(game=kind).values_list("pk", flat=True)
     StatCounter.objects.filter(statistic=EVENTS, group__in=[str(e) for e in events]).delete()
-    own = {
-        GameKind.MATHEMATICO: MATHEMATICO_EARLY,
-        GameKind.INTEGER_MATRIX: INTEGER_MATRIX_FIRST,
-        GameKind.MATRIX_OVERLOAD: OVERLOAD_SETUP,
-    }
-    if kind in own:
-        StatCounter.objects.filter(statistic=own[kind]).delete()
+    StatCounter.objects.filter(statistic__in=KIND_STATISTICS.get(kind, ())).delete()
     if kind == GameKind.MATRIO:
-        StatCounter.objects.filter(statistic__in=[OPENINGS, TRAYS_PLAYED]).delete()
         StatResult.objects.filter(name=CARD_IMPACT).delete()
+    if kind == GameKind.MATHEMATICO:
+        mathematico.forget()
     ids = list(
-        Game.objects.filter(kind=kind, status__in=RATED_STATUSES).values_list("pk", flat=True)
+        Game.objects.filter(kind=kind, status__in=RATED_STATUSES)
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
-    statistics_games_update(kind=kind, game_ids=ids, queue_refresh=False)
+    for start in range(0, len(ids), REBUILD_CHUNK):
+        chunk = ids[start : start + REBUILD_CHUNK]
+        statistics_games_update(kind=kind, game_ids=chunk, queue_refresh=False)
+        if progress is not None:
+            progress(start + len(chunk), len(ids), "games counted")
     if kind == GameKind.MATRIO:
+        if progress is not None:
+            progress(len(ids), len(ids), "card impact")
         card_impact_refresh()
+    if kind == GameKind.MATHEMATICO:
+        if progress is not None:
+            progress(len(ids), len(ids), "values by position and draws")
+        mathematico.mathematico_refresh(every_draw=True)
     return StatGame.objects.filter(kind=kind).count()
-
-
-@transaction.atomic
-def card_impact_refresh(*, min_games: int | None = None) -> StatResult:
-    """Recompute the MatriO card-impact report (bootstrap over games) from the stored rows.
-
-    Runs in the worker (task ``analytics.card_impact_refresh``), never for a request."""
-    games = [
-        matrio_from_row(row)
-        for row in StatGame.objects.filter(kind=GameKind.MATRIO, row__isnull=False)
-        .order_by("game_id")
-        .values_list("row", flat=True)
-    ]
-    options: dict[str, int] = {"resamples": card_impact_resamples()}
-    if min_games is not None:
-        options["min_games"] = min_games
-    elif hasattr(settings, "ANALYTICS_CARD_MIN_GAMES"):
-        options["min_games"] = int(settings.ANALYTICS_CARD_MIN_GAMES)
-    StatResult.objects.get_or_create(name=CARD_IMPACT)
-    StatResult.objects.select_for_update().filter(name=CARD_IMPACT).update(queued=False)
-    report = card_impact(games, **options)
-    result, _ = StatResult.objects.update_or_create(
-        name=CARD_IMPACT, defaults={"games": report.games, "data": asdict(report)}
-    )
-    return result

@@ -2,7 +2,8 @@
 
 Every function here is a constant number of queries whatever the number of games: the
 explorer reads the counter rows of one line, the card-impact page one stored result, the
-heatmaps a bounded set of counter rows (24 trays; 25 cells by at most 90 values).
+heatmaps a bounded set of counter rows (24 trays; 9 MatriO cells twice; 25 Mathematico
+cells by at most 90 values).
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, Q
+
+from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE
 from analytics.compute.openings import OpeningMove, explore
 from analytics.compute.results import DEAL_PREFIX
 from analytics.compute.tally import Counters, Tally
@@ -17,13 +21,15 @@ from analytics.models import Rating, StatCounter, StatResult
 from analytics.statistics import (
     CARD_IMPACT,
     EVENTS,
+    KIND_STATISTICS,
     MATHEMATICO_EARLY,
+    MATRIO_CELLS,
     OPENINGS,
     TALLY_FIELDS,
     TRAYS_PLAYED,
     opening_depth,
 )
-from games.engine.matrio.board import TRAYS
+from games.engine.matrio.board import CELL_NAMES, TRAYS
 from tournaments.models import Event, GameKind
 
 TRAY_ORDER = list(TRAYS)
@@ -88,6 +94,34 @@ def tray_heatmap() -> list[HeatCell]:
         (HeatCell(tray, tray[:2], tray[2], Tally(*values)) for tray, *values in rows),
         key=lambda c: (TRAY_ORDER.index(c.name) if c.name in TRAY_ORDER else 99, c.name),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CellHeat:
+    """One MatriO cell (``row``, ``column`` 1-3) over the games where it was won: ``tally``
+    is its owner's outcome with the final cell score as the extra; ``mean_ply`` the mean ply
+    it was won at."""
+
+    name: str
+    row: str
+    column: str
+    tally: Tally
+    mean_ply: float | None
+
+
+def matrio_cells() -> list[CellHeat]:
+    """The nine MatriO cells that were ever won, row by row (one query)."""
+    rows = StatCounter.objects.filter(statistic=MATRIO_CELLS).values_list(
+        "group", "key", *TALLY_FIELDS
+    )
+    found = {(group, key): Tally(*values) for group, key, *values in rows}
+    return [
+        CellHeat(
+            name, name[0], name[1], found[(CELL_SCORE, name)], found[(CELL_PLY, name)].mean_extra
+        )
+        for name in CELL_NAMES
+        if (CELL_SCORE, name) in found and (CELL_PLY, name) in found
+    ]
 
 
 def mathematico_values() -> list[int]:
@@ -177,3 +211,15 @@ def counter_groups(*, statistic: str) -> list[tuple[str, list[tuple[str, Tally]]
     )
     counters = Counters({(group, key): Tally(*values) for group, key, *values in rows})
     return [(group, counters.group(group)) for group in counters.groups()]
+
+
+def counted_statistics(*, kind: str) -> dict[str, int]:
+    """How many counter rows each of the kind's statistics holds, its event seats included
+    (two queries)."""
+    events = [str(pk) for pk in Event.objects.filter(game=kind).values_list("pk", flat=True)]
+    rows = StatCounter.objects.filter(
+        Q(statistic__in=KIND_STATISTICS.get(kind, ())) | Q(statistic=EVENTS, group__in=events)
+    )
+    counts = rows.values("statistic").annotate(n=Count("pk")).values_list("statistic", "n")
+    found = dict(counts)
+    return {name: found.get(name, 0) for name in (*KIND_STATISTICS.get(kind, ()), EVENTS)}

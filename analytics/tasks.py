@@ -10,7 +10,7 @@ from typing import Any
 
 from celery import shared_task
 
-from analytics import services, statistics
+from analytics import mathematico_statistics, services, statistics
 
 
 @shared_task(bind=True, name="analytics.answer_ping")
@@ -41,3 +41,10 @@ def recompute(*, kind: str, job_id: int | None = None) -> int:
 def card_impact_refresh() -> int:
     """Recompute the stored MatriO card-impact report; returns the games it covers."""
     return statistics.card_impact_refresh().games
+
+
+@shared_task(name="analytics.mathematico_refresh", acks_late=True)
+def mathematico_refresh() -> int:
+    """Recompute the stored Mathematico values by position and the changed draws' decisions;
+    returns the max-mode games the values cover."""
+    return mathematico_statistics.mathematico_refresh().games

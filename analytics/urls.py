@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from analytics import views
+from analytics import mathematico_views, views
 
 app_name = "analytics"
 
@@ -15,5 +15,8 @@ urlpatterns = [
     path("deals/", views.deals, name="deals"),
     path("events/", views.events, name="events"),
     path("first-moves/", views.first_moves, name="first-moves"),
+    path("mathematico/values/", mathematico_views.values, name="mathematico-values"),
+    path("mathematico/draws/", mathematico_views.draws, name="mathematico-draws"),
+    path("mathematico/draws/<str:key>/", mathematico_views.draw, name="mathematico-draw"),
     path("plotly.min.js", views.plotly_js, name="plotly-js"),
 ]

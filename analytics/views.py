@@ -124,13 +124,14 @@ def _value(raw: str | None) -> int | None:
 
 @require_GET
 def heatmaps(request: HttpRequest) -> HttpResponse:
-    """The MatriO trays heatmap and the Mathematico early-placement heatmap."""
+    """The MatriO trays and cells heatmaps and the Mathematico early-placement heatmap."""
     error = None
     try:
         value = _value(request.GET.get("value"))
     except ValueError as problem:
         error, value = str(problem), None
     trays = statistics_selectors.tray_heatmap()
+    matrio_cells = statistics_selectors.matrio_cells()
     cells = statistics_selectors.mathematico_heatmap(value=value)
     return render(
         request,
@@ -140,9 +141,11 @@ def heatmaps(request: HttpRequest) -> HttpResponse:
             "value": value,
             "values": statistics_selectors.mathematico_values(),
             "trays": trays,
+            "matrio_cells": matrio_cells,
             "cells": cells,
             "figures": {
                 "trays": dashboards.tray_heatmap_figure(trays),
+                "matrio_cells": dashboards.cell_heatmap_figure(matrio_cells),
                 "mathematico": dashboards.mathematico_heatmap_figure(cells),
             },
         },

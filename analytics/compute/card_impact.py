@@ -19,31 +19,40 @@ Terms (per card, over the games where its holder is known, see ``matrio_games``)
   ``score_diff``, best first. The 2 of clubs is not ranked either: P1 holds it by
   definition, so its numbers are P1's seat effect (its ``note`` says so).
 
+Rows: each game is one bootstrap row (``design``), built block by block from the packed
+games (``card_sample``) with numpy, so the matrix of all games is never held at once.
+
 Invariants: the report does not depend on the order of the games given (they are sorted by
-game id); every interval comes from the same resamples of games, so numbers are comparable.
+game id, numerically: the order the shell reads them in); every interval comes from the same
+resamples of games, so numbers are comparable.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from analytics.compute.bootstrap import (
     RESAMPLES,
     Estimate,
     Estimator,
-    bootstrap,
-    column_sums,
+    Rows,
     difference,
+    intervals,
     ratio,
 )
+from analytics.compute.card_sample import CARDS, Sample, sample_of
 from analytics.compute.matrio_games import TRAY_KINDS, MatrioGame
 from games.engine.matrio.cards import DECK
 from games.engine.matrio.game import SEATS
 
 MIN_GAMES = 30
 _NOTES = {"2C": "always P1's card (P1 is the holder of the 2 of clubs): see the seat effects"}
-# Columns of one card, in order.
+# Columns of each card (in the rows: the first for every card, then the second, ...).
 _CARD_COLUMNS = (
     "held",
     "held_wins",
@@ -64,7 +73,7 @@ _SEAT_COLUMNS = ("wins", "rank", "scored", "score", "withdrawn")
 _C = {name: i for i, name in enumerate(_CARD_COLUMNS)}
 _S = {name: i for i, name in enumerate(_SEAT_COLUMNS)}
 _CARD_WIDTH = len(_CARD_COLUMNS)
-_SEATS_AT = len(DECK) * _CARD_WIDTH  # seat columns follow the card columns
+_SEATS_AT = CARDS * _CARD_WIDTH  # seat columns follow the card columns
 _GAMES = _SEATS_AT + 4 * len(_SEAT_COLUMNS)  # one column counting games
 
 
@@ -115,46 +124,53 @@ class CardImpactReport:
         return next(c for c in self.cards if c.card == code)
 
 
-def game_row(game: MatrioGame) -> list[int]:
-    """One game's columns: per card, then per seat, then 1 (the game itself)."""
-    row = [0] * (_GAMES + 1)
-    ranks, scores = game.ranks, game.scores
-    wins = [1 if r == 1 else 0 for r in ranks]
-    scored = [0 if s is None else 1 for s in scores]
-    points = [0 if s is None else s for s in scores]
-    totals = (sum(wins), sum(ranks), sum(scored), sum(points))
-    for index, card in enumerate(DECK):
-        seat = game.holders.get(card)
-        if seat is None:
-            continue
-        base = index * _CARD_WIDTH
-        held = (wins[seat], ranks[seat], scored[seat], points[seat])
-        row[base] = 1
-        row[base + 1 : base + 5] = held
-        row[base + 5] = 3
-        row[base + 6 : base + 10] = [t - h for t, h in zip(totals, held, strict=True)]
-    where = {card: i for i, card in enumerate(DECK)}
-    for placement in game.placements:
-        base = where[placement.card] * _CARD_WIDTH
-        row[base + _C["played"]] += 1
-        row[base + _C["board_delta"]] += placement.board_delta
-        row[base + _C["mover_delta"]] += placement.mover_delta
-        row[base + _C[placement.tray_kind]] += 1
-    for seat in range(4):
-        base = _SEATS_AT + seat * len(_SEAT_COLUMNS)
-        row[base : base + 5] = [
-            wins[seat],
-            ranks[seat],
-            scored[seat],
-            points[seat],
-            1 - scored[seat],
-        ]
-    row[_GAMES] = 1
-    return row
+def design(sample: Sample, start: int, stop: int) -> NDArray[np.float32]:
+    """Games ``start`` to ``stop`` of the sample as bootstrap rows: each card column of
+    ``_CARD_COLUMNS`` for every card (``_card_column``), then each seat's ``_SEAT_COLUMNS``,
+    then 1 (the game itself). Whole numbers, exact in float32."""
+    part = sample[start:stop]
+    games = len(part)
+    x = np.empty((games, _GAMES + 1), dtype=np.float32)
+
+    def put(name: str, values: NDArray[Any]) -> None:
+        x[:, _C[name] * CARDS : (_C[name] + 1) * CARDS] = values
+
+    holder = part["holder"]
+    known = holder >= 0
+    seat = np.where(known, holder, 0).astype(np.intp)
+    scored = part["scored"].astype(np.float32)
+    outcome = {
+        "wins": part["rank"] == 1,
+        "rank": part["rank"],
+        "scored": scored,
+        "score": part["score"],
+    }
+    put("held", known)
+    put("others", 3 * known)
+    for name, by_seat in outcome.items():
+        values = by_seat.astype(np.float32)
+        held = np.take_along_axis(values, seat, axis=1) * known
+        put(f"held_{name}", held)
+        put(f"others_{name}", (values.sum(axis=1)[:, None] - held) * known)
+    kind = part["kind"]
+    put("played", kind >= 0)
+    put("board_delta", part["board"])
+    put("mover_delta", part["mover"])
+    for index, name in enumerate(TRAY_KINDS):
+        put(name, kind == index)
+    seats = np.stack([*outcome.values(), 1 - scored], axis=-1)  # games x seat x column
+    x[:, _SEATS_AT:_GAMES] = seats.reshape(games, -1)
+    x[:, _GAMES] = 1
+    return x
+
+
+def _card_column(index: int, name: str) -> int:
+    """The column of card ``DECK[index]``'s ``name`` (card columns are grouped by name)."""
+    return _C[name] * CARDS + index
 
 
 def _card_estimators(index: int) -> dict[str, Estimator]:
-    c = {name: index * _CARD_WIDTH + offset for name, offset in _C.items()}
+    c = {name: _card_column(index, name) for name in _C}
     est: dict[str, Estimator] = {
         "win_held": ratio(c["held_wins"], c["held"]),
         "win_not_held": ratio(c["others_wins"], c["others"]),
@@ -177,14 +193,8 @@ def _seat_estimators(seat: int) -> dict[str, Estimator]:
     col = {name: base + offset for name, offset in _S.items()}
     every = [_SEATS_AT + s * len(_SEAT_COLUMNS) for s in range(4)]
 
-    def all_finishers(sums: Sequence[int]) -> float | None:
-        scored = sum(sums[b + _S["scored"]] for b in every)
-        return sum(sums[b + _S["score"]] for b in every) / scored if scored else None
-
-    def mean_win_rate(sums: Sequence[int]) -> float | None:
-        games = sums[_GAMES]
-        return sum(sums[b + _S["wins"]] for b in every) / (4 * games) if games else None
-
+    all_finishers = ratio([b + _S["score"] for b in every], [b + _S["scored"] for b in every])
+    mean_win_rate = ratio([b + _S["wins"] for b in every], [_GAMES] * 4)  # four seats a game
     win_rate = ratio(col["wins"], _GAMES)
     mean_score = ratio(col["score"], col["scored"])
     return {
@@ -197,6 +207,12 @@ def _seat_estimators(seat: int) -> dict[str, Estimator]:
     }
 
 
+def game_order(game_id: str) -> tuple[int, int, str]:
+    """Games are resampled in the order of their ids, numerically when they are numbers (the
+    order the shell reads them from the database)."""
+    return (0, int(game_id), "") if game_id.isdigit() else (1, 0, game_id)
+
+
 def card_impact(
     games: Sequence[MatrioGame],
     *,
@@ -205,15 +221,25 @@ def card_impact(
     seed: int = 0,
 ) -> CardImpactReport:
     """Per-card impact and seat effects over finished MatriO games."""
-    ordered = sorted(games, key=lambda g: g.game_id)
-    rows = [game_row(g) for g in ordered]
+    ordered = sorted(games, key=lambda g: game_order(g.game_id))
+    return card_impact_of(sample_of(ordered), min_games=min_games, resamples=resamples, seed=seed)
+
+
+def card_impact_of(
+    sample: Sample,
+    *,
+    min_games: int = MIN_GAMES,
+    resamples: int = RESAMPLES,
+    seed: int = 0,
+) -> CardImpactReport:
+    """Per-card impact and seat effects over a sample of finished MatriO games (in order)."""
     estimators: dict[str, Estimator] = {}
     for index in range(len(DECK)):
         estimators.update(_card_estimators(index))
     for seat in range(4):
         estimators.update(_seat_estimators(seat))
-    found = bootstrap(rows, estimators, resamples=resamples, seed=seed)
-    sums = column_sums(rows) if rows else [0] * (_GAMES + 1)
+    rows = Rows(len(sample), _GAMES + 1, lambda start, stop: design(sample, start, stop))
+    found, sums = intervals(rows, estimators, resamples=resamples, seed=seed)
 
     def estimate(name: str, n: int) -> Estimate:
         value, low, high = found[name]
@@ -221,7 +247,7 @@ def card_impact(
 
     cards = []
     for index, card in enumerate(DECK):
-        col = {name: sums[index * _CARD_WIDTH + offset] for name, offset in _C.items()}
+        col = {name: int(sums[_card_column(index, name)]) for name in _C}
         held, others, played = col["held"], col["others"], col["played"]
 
         def e(name: str, n: int, card: str = card) -> Estimate:
@@ -258,8 +284,8 @@ def card_impact(
     seats = []
     for seat in range(4):
         base = _SEATS_AT + seat * len(_SEAT_COLUMNS)
-        games_n = sums[_GAMES]
-        scored = sums[base + _S["scored"]]
+        games_n = int(sums[_GAMES])
+        scored = int(sums[base + _S["scored"]])
         name = SEATS[seat]
         seats.append(
             SeatEffect(
@@ -273,4 +299,4 @@ def card_impact(
                 win_advantage=estimate(f"{name} win_advantage", games_n),
             )
         )
-    return CardImpactReport(len(rows), resamples, min_games, tuple(cards), tuple(seats))
+    return CardImpactReport(len(sample), resamples, min_games, tuple(cards), tuple(seats))

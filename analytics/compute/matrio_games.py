@@ -8,9 +8,16 @@ Terms:
   ``mover_delta`` (the mover's total after the move minus before, cells just won included).
 * A tray *kind* is the block and whether the card covered another: ``row empty``,
   ``row cover``, ``column empty``, ``column cover``.
+* A *cell* (``CellWon``, ``"11"``..``"33"``, row then column) is owned once and forever by the
+  seat whose placement completed it, at that placement's ply; its *score* is its final cell
+  score. A finished game with moves has all nine cells (every tray gets filled), a
+  result-only record none.
 * The *holder* of a card is the seat it was dealt to: known from the ``Hand`` tags, from
   who played it, or, for the cards never played, when exactly one seat withdrew (a withdrawn
   seat's unplayed cards are the only cards never played). Otherwise it is unknown.
+
+The cell counters (``cells_delta``) count, per cell, the games where it was won with its
+owner's outcome, the final cell score and the ply it was won at.
 
 Invariants: a record is judged by the rules engine (``games.engine.matrio``) before anything
 is read from it, so every placement here is legal; only finished games are read; a
@@ -23,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from analytics.compute.results import MATRIO, GameResult, SeatResult, competition_ranks
-from games.engine.matrio.board import TRAYS, cell_scores
+from analytics.compute.tally import Key, Tally, one
+from games.engine.matrio.board import CELL_NAMES, TRAYS, cell_scores
 from games.engine.matrio.cards import BIT, DECK
 from games.engine.matrio.game import SEATS, State, apply, new_game, scores
 from games.engine.matrio.notation import parse_token
@@ -31,6 +39,8 @@ from games.engine.matrio.records import is_result_only, play, read_header, read_
 from games.engine.record import RawRecord, read_records
 
 TRAY_KINDS = ("row empty", "row cover", "column empty", "column cover")
+#: Groups of the cell counters: the extra sum is the final cell score, or the ply it was won.
+CELL_SCORE, CELL_PLY = "score", "ply"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +68,27 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class CellWon:
+    """One cell at the end of a game: its owner (seat 0-3, None when nobody completed it),
+    the ply it was won at and its final score."""
+
+    cell: str
+    owner: int | None
+    ply: int | None
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
 class MatrioGame:
-    """A finished MatriO game: players by seat, results, known holders and placements."""
+    """A finished MatriO game: players by seat, results, known holders, placements and, for
+    a game with moves, its nine cells."""
 
     game_id: str
     players: tuple[str, ...]
     scores: tuple[int | None, ...]
     placements: tuple[Placement, ...]
     holders: Mapping[str, int]
+    cells: tuple[CellWon, ...] = ()
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -116,8 +139,14 @@ def read_matrio(
     played = play(record)
     if played.state.to_move is not None:
         raise ValueError(f"game {game_id} is unfinished: statistics read finished games only")
-    placements = _placements(new_game(header.options), played.tokens)
+    placements, won_at = _placements(new_game(header.options), played.tokens)
     final = scores(played.state)
+    cells = tuple(
+        CellWon(*cell)
+        for cell in zip(
+            CELL_NAMES, played.state.owners, won_at, cell_scores(played.state.tops), strict=True
+        )
+    )
     totals_by_seat = tuple(final[s] for s in SEATS)
     holders = dict(hands)
     for placement in placements:
@@ -126,11 +155,15 @@ def read_matrio(
     if len(withdrawn) == 1:
         for card in DECK:
             holders.setdefault(card, withdrawn[0])
-    return MatrioGame(game_id, ids, totals_by_seat, placements, holders)
+    return MatrioGame(game_id, ids, totals_by_seat, placements, holders, cells)
 
 
-def _placements(state: State, tokens: Sequence[str]) -> tuple[Placement, ...]:
+def _placements(
+    state: State, tokens: Sequence[str]
+) -> tuple[tuple[Placement, ...], list[int | None]]:
+    """The placements, and the ply each cell was won at (None: never)."""
     out = []
+    won_at: list[int | None] = [None] * len(CELL_NAMES)
     cells = cell_scores(state.tops)
     for token in tokens:
         move, _ = parse_token(token)
@@ -140,7 +173,11 @@ def _placements(state: State, tokens: Sequence[str]) -> tuple[Placement, ...]:
         new_cells = cell_scores(after.tops)
         before_mover = sum(c for c, o in zip(cells, state.owners, strict=True) if o == seat)
         after_mover = sum(c for c, o in zip(new_cells, after.owners, strict=True) if o == seat)
-        won = sum(1 for a, b in zip(state.owners, after.owners, strict=True) if a != b)
+        won = 0
+        for cell, (a, b) in enumerate(zip(state.owners, after.owners, strict=True)):
+            if a != b:
+                won_at[cell] = after.ply
+                won += 1
         out.append(
             Placement(
                 ply=after.ply,
@@ -154,4 +191,25 @@ def _placements(state: State, tokens: Sequence[str]) -> tuple[Placement, ...]:
             )
         )
         state, cells = after, new_cells
-    return tuple(out)
+    return tuple(out), won_at
+
+
+def cells_delta(
+    game: MatrioGame, *, ratings: Sequence[int | None] | None = None
+) -> dict[Key, Tally]:
+    """The game's cell counters: per cell won, its owner's outcome (place, final score,
+    display rating before the game when ``ratings`` by seat are given), once with the final
+    cell score as the extra (group ``CELL_SCORE``) and once with the ply it was won at
+    (group ``CELL_PLY``); keys are the cell names."""
+    ranks = game.ranks
+    out: dict[Key, Tally] = {}
+    for cell in game.cells:
+        if cell.owner is None or cell.ply is None:
+            continue
+        owner = cell.owner
+        rating = ratings[owner] if ratings is not None else None
+        for group, extra in ((CELL_SCORE, cell.score), (CELL_PLY, cell.ply)):
+            out[(group, cell.cell)] = one(
+                rank=ranks[owner], score=game.scores[owner], rating=rating, extra=extra
+            )
+    return out

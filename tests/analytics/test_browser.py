@@ -42,7 +42,7 @@ def test_the_leaderboard_and_a_player_page_draw_their_charts_offline(
 def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
     open_page: OpenPage, live_server: Any, settings: Any
 ) -> None:
-    from analytics import statistics
+    from analytics import mathematico_statistics, statistics
     from games.models import Game
 
     settings.ANALYTICS_RESAMPLES = 50
@@ -51,6 +51,7 @@ def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
     for kind in services.games_mark_dirty(game_ids=ids):
         services.ratings_process_dirty(kind=kind)
     statistics.card_impact_refresh()
+    mathematico_statistics.mathematico_refresh()
     page, traffic = open_page()
 
     page.goto(live_server.url + "/analytics/openings/")
@@ -67,13 +68,23 @@ def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
 
     for path, names in [
         ("/analytics/cards/", ["cards", "seats"]),
-        ("/analytics/heatmaps/", ["trays", "mathematico"]),
+        ("/analytics/heatmaps/", ["trays", "matrio_cells", "mathematico"]),
         ("/analytics/first-moves/", ["integer", "overload"]),
         ("/analytics/deals/", ["deals"]),
         ("/analytics/events/", ["events"]),
+        ("/analytics/mathematico/values/", ["mathematico_values"]),
     ]:
         page.goto(live_server.url + path)
         charts_drawn(page, names)
+
+    page.goto(live_server.url + "/analytics/mathematico/draws/")
+    page.locator("table a").first.click()
+    charts_drawn(page, ["mathematico_draw"])
+    page.get_by_label("Card", exact=True).select_option("5")
+    page.get_by_role("button", name="Show").click()
+    page.wait_for_url(lambda url: "card=5" in url)
+    charts_drawn(page, ["mathematico_draw"])
+    assert page.get_by_role("heading", name="Card 5", exact=False).is_visible()
 
     assert traffic.external == []
     assert all(status < 400 for status in traffic.responses.values()), traffic.responses

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.compute.card_impact import card_impact
+from analytics.compute.card_impact import card_impact, card_impact_of
+from analytics.compute.card_sample import RECORD, pack, sample_of, unpack
 from analytics.compute.matrio_games import MatrioGame, Placement, read_matrio
 from games.engine.matrio import random_game
+from games.engine.matrio.cards import DECK
 
 PLAYERS = ("a", "b", "c", "d")
 
@@ -87,3 +89,27 @@ def test_every_number_has_an_interval_and_a_sample_size() -> None:
 
 def test_the_report_does_not_depend_on_the_order_of_the_games() -> None:
     assert card_impact(GAMES, resamples=100) == card_impact(GAMES[::-1], resamples=100)
+
+
+def test_a_packed_game_keeps_what_card_impact_reads() -> None:
+    record = unpack(pack(GAMES[0]))[0]
+    assert len(pack(GAMES[0])) == RECORD.itemsize
+    qs, ks = DECK.index("QS"), DECK.index("KS")
+    assert record["holder"][qs] == 0 and record["holder"][ks] == -1  # KS: holder unknown
+    assert record["kind"][qs] == 0 and record["kind"][ks] == -1  # row empty; not played
+    assert record["rank"].tolist() == [1, 2, 4, 3]  # the withdrawn P3 ranks last
+    assert record["scored"].tolist() == [1, 1, 0, 1] and record["score"].tolist() == [
+        100,
+        50,
+        0,
+        20,
+    ]
+    assert unpack(b"".join(pack(g) for g in GAMES)).tobytes() == sample_of(GAMES).tobytes()
+    with pytest.raises(ValueError, match="bytes each"):
+        unpack(pack(GAMES[0])[:-1])
+
+
+def test_the_report_from_stored_records_equals_the_report_from_the_games() -> None:
+    games = [read_matrio(random_game(s), game_id=str(s)) for s in range(12)]
+    stored = b"".join(pack(g) for g in sorted(games, key=lambda g: int(g.game_id)))
+    assert card_impact_of(unpack(stored), resamples=100) == card_impact(games, resamples=100)

@@ -6,7 +6,15 @@ import re
 
 import pytest
 
-from analytics.compute.matrio_games import read_matrio
+from analytics.compute.matrio_games import (
+    CELL_PLY,
+    CELL_SCORE,
+    CellWon,
+    MatrioGame,
+    cells_delta,
+    read_matrio,
+)
+from analytics.compute.tally import Tally
 from games.engine.matrio import random_game
 from games.engine.matrio.cards import DECK
 from games.engine.replay import replay_text
@@ -95,6 +103,41 @@ def test_players_default_to_the_tags_and_can_be_given_as_ids() -> None:
     assert ids.result(order="x").seats[0].player_id == "7"
 
 
+def test_every_cell_has_the_owner_and_final_score_the_engine_reports() -> None:
+    game = read_matrio(RECORD, game_id="g7")
+    reported = next(replay_text(RECORD))["cells"]
+    assert [c.cell for c in game.cells] == ["11", "12", "13", "21", "22", "23", "31", "32", "33"]
+    for cell in game.cells:
+        assert cell.owner is not None and f"P{cell.owner + 1}" == reported[cell.cell]["owner"]
+        assert cell.score == reported[cell.cell]["score"]
+
+
+def test_a_cell_is_won_at_the_ply_of_the_owners_move_that_won_cells() -> None:
+    game = read_matrio(RECORD, game_id="g7")
+    winning = {p.ply: p for p in game.placements if p.cells_won}
+    for cell in game.cells:
+        assert cell.ply in winning and winning[cell.ply].seat == cell.owner
+    plies = [cell.ply for cell in game.cells]
+    assert all(plies.count(ply) == move.cells_won for ply, move in winning.items())
+
+
+def test_the_cell_counters_count_each_won_cell_with_its_owners_outcome() -> None:
+    cells = (
+        CellWon("11", 0, 30, 120),
+        CellWon("22", 2, 41, -35),
+        CellWon("33", None, None, 0),  # never won: not counted
+    )
+    game = MatrioGame("g", ("a", "b", "c", "d"), (150, 90, None, 200), (), {}, cells)
+    delta = cells_delta(game, ratings=[1010, None, 990, 1200])
+    # P1 came second with 150 (rated 1010); P3 withdrew, so ranks last with no score
+    assert delta[(CELL_SCORE, "11")] == Tally(1, 0, 2, 1, 150, 1, 1010, 120)
+    assert delta[(CELL_PLY, "11")] == Tally(1, 0, 2, 1, 150, 1, 1010, 30)
+    assert delta[(CELL_SCORE, "22")] == Tally(1, 0, 4, 0, 0, 1, 990, -35)
+    assert delta[(CELL_PLY, "22")].extra_sum == 41
+    assert len(delta) == 4
+    assert cells_delta(game)[(CELL_SCORE, "11")].rated == 0
+
+
 def test_a_result_only_record_has_scores_and_no_placements() -> None:
     text = (
         '[Game "matrio"]\n[P1 "a"]\n[P2 "b"]\n[P3 "c"]\n[P4 "d"]\n'
@@ -103,7 +146,8 @@ def test_a_result_only_record_has_scores_and_no_placements() -> None:
     game = read_matrio(text, game_id="r")
     assert game.scores == (5, 9, None, 1)
     assert game.ranks == (2, 1, 4, 3)
-    assert game.placements == ()
+    assert game.placements == () and game.cells == ()
+    assert cells_delta(game) == {}
 
 
 def test_an_unfinished_game_is_refused() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from analytics import dashboards
+from analytics.compute.tally import Tally
 from analytics.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
+from analytics.statistics_selectors import CellHeat
 
 
 def test_every_figure_is_a_valid_plotly_figure_with_its_numbers() -> None:
@@ -25,3 +27,17 @@ def test_every_figure_is_a_valid_plotly_figure_with_its_numbers() -> None:
     assert band[2]["y"] == [1000 + 40 * 27.0]
     assert band[0]["y"] == [1000 + 40 * 27.0 + 40 * 2 * 8.0]
     assert figures[4]["data"][0]["x"] == [120]
+
+
+def test_the_cell_heatmap_puts_each_cell_at_its_row_and_column() -> None:
+    cells = [
+        CellHeat("11", "1", "1", Tally(games=4, wins=1, rank_sum=9, extra_sum=400), 30.5),
+        CellHeat("23", "2", "3", Tally(games=2, wins=2, rank_sum=2, extra_sum=-31), 44.0),
+    ]
+    figure = dashboards.cell_heatmap_figure(cells)
+    go.Figure(figure)
+
+    heatmap = figure["data"][0]
+    assert heatmap["z"][0][0] == 100.0 and heatmap["z"][1][2] == -15.5
+    assert heatmap["customdata"][1][2] == [100.0, 44.0, 2]  # owner's win rate, ply, games
+    assert heatmap["z"][2][1] is None  # never won

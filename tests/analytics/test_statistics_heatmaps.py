@@ -1,4 +1,5 @@
-"""The heatmaps: MatriO trays and Mathematico early placements, from additive counters."""
+"""The heatmaps: MatriO trays and cells and Mathematico early placements, from additive
+counters."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import pytest
 from django.test import Client
 
 from analytics import services, statistics
-from analytics.models import StatCounter
+from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE, read_matrio
+from analytics.models import StatCounter, StatGame
 from games import services as games
 from games.engine import mathematico, matrio
 from games.models import Game
@@ -35,6 +37,44 @@ def test_every_matrio_placement_is_counted_on_its_tray() -> None:
     assert plays == placed > 0
 
 
+def test_every_matrio_cell_is_counted_with_its_owner_final_score_and_ply() -> None:
+    records = [matrio.random_game(seed) for seed in range(4)]
+    count("\n\n".join(records))
+    read = [read_matrio(text, game_id=str(i)) for i, text in enumerate(records)]
+
+    cells = {
+        (c.group, c.key): c for c in StatCounter.objects.filter(statistic=statistics.MATRIO_CELLS)
+    }
+    assert len(cells) == 18  # nine cells, each with its score and its ply
+    for name in ("11", "22", "32"):
+        won = [(g, c) for g in read for c in g.cells if c.cell == name]
+        score, ply = cells[(CELL_SCORE, name)], cells[(CELL_PLY, name)]
+        assert score.games == ply.games == len(won) == 4
+        assert score.extra_sum == sum(c.score for _, c in won)
+        assert ply.extra_sum == sum(c.ply or 0 for _, c in won)
+        assert score.wins == sum(g.ranks[c.owner or 0] == 1 for g, c in won)
+        assert score.rank_sum == sum(g.ranks[c.owner or 0] for g, c in won)
+
+
+def test_games_counted_before_cells_were_recorded_are_recounted_when_seen_again() -> None:
+    ids = count("\n\n".join(matrio.random_game(seed) for seed in range(3)))
+    cells = StatCounter.objects.filter(statistic=statistics.MATRIO_CELLS)
+    expected = sorted(cells.values_list("group", "key", "games", "extra_sum"))
+    # as stored before this version: no cell counters, rows without cells, no packed record
+    for stat in StatGame.objects.all():
+        stat.counters = [c for c in stat.counters if c[0] != statistics.MATRIO_CELLS]
+        stat.row = {k: v for k, v in stat.row.items() if k != "cells"}
+        stat.fingerprint, stat.sample = "old", None
+        stat.save()
+    cells.delete()
+
+    for kind in services.games_mark_dirty(game_ids=ids):
+        services.ratings_process_dirty(kind=kind)
+
+    assert sorted(cells.values_list("group", "key", "games", "extra_sum")) == expected
+    assert all(s.sample for s in StatGame.objects.all())
+
+
 def test_mathematico_early_placements_are_folded_and_subtracted_when_a_game_goes() -> None:
     ids = count("\n\n".join(mathematico.random_game(seed, "greedy") for seed in range(4)))
     rows = StatCounter.objects.filter(statistic=statistics.MATHEMATICO_EARLY)
@@ -56,8 +96,9 @@ def test_the_heatmaps_page_and_api_show_both_boards_with_tables(client: Client) 
     count("\n\n".join(mathematico.random_game(seed, "greedy") for seed in range(2)))
 
     page = client.get("/analytics/heatmaps/").content.decode()
-    assert 'data-figure="figure-trays"' in page and 'data-figure="figure-mathematico"' in page
-    assert page.count("<table>") == 2
+    for name in ("trays", "matrio_cells", "mathematico"):
+        assert f'data-figure="figure-{name}"' in page
+    assert page.count("<table>") == 3
 
     value = StatCounter.objects.filter(statistic=statistics.MATHEMATICO_EARLY)[0].group
     one_value = client.get("/analytics/heatmaps/", {"value": value})
@@ -66,4 +107,7 @@ def test_the_heatmaps_page_and_api_show_both_boards_with_tables(client: Client) 
 
     data = client.get("/api/analytics/heatmaps/", {"value": value}).json()
     assert len(data["matrio_trays"]) > 0 and data["mathematico"]["value"] == int(value)
+    centre = next(c for c in data["matrio_cells"] if c["cell"] == "22")
+    assert centre["games"] == 2 and 1 <= centre["mean_ply_won"] <= 52
+    assert [c["cell"] for c in data["matrio_cells"]] == [f"{r}{c}" for r in "123" for c in "123"]
     assert client.get("/api/analytics/heatmaps/", {"value": "x"}).status_code == 400

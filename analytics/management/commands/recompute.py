@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from analytics.services import ratings_recompute_job
-from matrio_site.progress import progress_bar
+from matrio_site.progress import progress_bar, progress_step
 from tournaments.models import GameKind
 
 
@@ -27,18 +27,9 @@ class Command(BaseCommand):
         kinds = [options["game"]] if options["game"] else list(GameKind.values)
         with progress_bar(quiet=options["quiet"]) as progress:
             for kind in kinds:
-                task = progress.add_task(kind, total=None)
-
-                def advance(
-                    done: int, total: int, message: str, task: Any = task, kind: str = kind
-                ) -> None:
-                    progress.update(
-                        task, completed=done, total=total, description=f"{kind}: {message}"
-                    )
-
                 started = time.perf_counter()
-                rated = ratings_recompute_job(kind=kind, progress=advance)
-                progress.remove_task(task)
+                with progress_step(progress, kind) as advance:
+                    rated = ratings_recompute_job(kind=kind, progress=advance)
                 self.stdout.write(
                     f"{kind}: {rated} games rated in {time.perf_counter() - started:.1f} s"
                 )

@@ -1,0 +1,56 @@
+"""Mathematico statistics pages: the value of each number by position, the compared draws,
+and one draw's decisions card by card. Thin views over stored results (never computed here).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from analytics import mathematico_dashboards as figures
+from analytics import mathematico_selectors as selectors
+
+
+@require_GET
+def values(request: HttpRequest) -> HttpResponse:
+    """Mathematico: value of each number by position (heatmap and table)."""
+    report = selectors.values_report()
+    figure = figures.values_figure(report["cells"]) if report else None
+    return render(
+        request, "analytics/mathematico_values.html", {"report": report, "figure": figure}
+    )
+
+
+@require_GET
+def draws(request: HttpRequest) -> HttpResponse:
+    """The draws played by at least two boards, most played first."""
+    page = selectors.draws_page(page=request.GET.get("page") or 1)
+    return render(request, "analytics/mathematico_draws.html", {"page": page})
+
+
+@require_GET
+def draw(request: HttpRequest, key: str) -> HttpResponse:
+    """One draw: for the card chosen (``?card=1``..25), where strong players and everyone
+    put it."""
+    report = selectors.draw_report(key=key)
+    if report is None:
+        raise Http404("no such draw (or fewer than two boards played it)")
+    error = None
+    try:
+        number = selectors.draw_number(request.GET.get("card"))
+    except ValueError as problem:
+        error, number = str(problem), 1
+    entry = report["draws"][number - 1]
+    return render(
+        request,
+        "analytics/mathematico_draw.html",
+        {
+            "report": report,
+            "entry": entry,
+            "card": number,
+            "error": error,
+            "figure": figures.draw_figure(entry),
+        },
+        status=400 if error else 200,
+    )
