@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.scratch import DEFAULT_ADMIN_URL, scratch_site
+from bench.scratch import DEFAULT_ADMIN_URL, count_matrio_games, scratch_site
 
 
 def main() -> None:
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection, connections, transaction
+    from django.db import connection, connections
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
@@ -76,16 +76,7 @@ def run(args: argparse.Namespace) -> None:
     client = Client()
     for size in [int(s) for s in args.sizes.split(",")]:
         started = time.perf_counter()
-        while stored < size:
-            chunk = range(stored + 1, min(size, stored + 5000) + 1)
-            fresh = {}
-            for game_id in chunk:
-                counters, row = contributions[game_id % len(pool)]
-                row = {**(row or {}), "id": str(game_id)}
-                fresh[game_id] = (counters, row, statistics._fingerprint(counters, row))
-            with transaction.atomic():
-                statistics._replace("matrio", list(chunk), fresh, queue_refresh=False)
-            stored = chunk[-1]
+        stored = count_matrio_games(contributions, stored, size)
         added = time.perf_counter() - started
         print(f"\n== {size} games stored (counted additively in {added:.1f} s) ==")
         if size <= args.card_impact_upto:

@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.scratch import DEFAULT_ADMIN_URL, scratch_site
+from bench.scratch import DEFAULT_ADMIN_URL, count_matrio_games, scratch_site
 
 
 def measured(action: Callable[[], Any]) -> tuple[Any, float, float]:
@@ -99,7 +99,7 @@ def database(args: argparse.Namespace, sizes: list[int], pool: list[Any]) -> Non
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.db import connections, transaction
+    from django.db import connections
 
     from analytics import matrio_statistics, statistics
     from analytics.compute.card_sample import pack, unpack
@@ -113,16 +113,7 @@ def database(args: argparse.Namespace, sizes: list[int], pool: list[Any]) -> Non
     print(f"\n== through PostgreSQL ({args.resamples} resamples) ==")
     for size in sizes:
         started = time.perf_counter()
-        while stored < size:
-            chunk = range(stored + 1, min(size, stored + 5000) + 1)
-            fresh = {}
-            for game_id in chunk:
-                counters, row = contributions[game_id % len(pool)]
-                row = {**(row or {}), "id": str(game_id)}
-                fresh[game_id] = (counters, row, statistics._fingerprint(counters, row))
-            with transaction.atomic():
-                statistics._replace("matrio", list(chunk), fresh, queue_refresh=False)
-            stored = chunk[-1]
+        stored = count_matrio_games(contributions, stored, size)
         print(f"{size:>7} games stored in {time.perf_counter() - started:.1f} s")
 
         def load_records() -> int:
