@@ -6,12 +6,11 @@ Exit status: 0 when every game replayed, 1 when any did not, 2 for usage errors.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
 from games.engine.core import JsonDict
-from games.engine.replay import canonical_text, decode, replay_text
+from games.engine.replay import canonical_text, decode, replay_json, replay_text
 
 
 def describe(result: JsonDict) -> str:
@@ -77,11 +76,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for text in texts:
         if args.command == "replay":
             lines = []
-            for result in replay_text(text):
-                ok = ok and result["ok"]
-                lines.append(
-                    json.dumps(result, ensure_ascii=False) if args.json else describe(result)
-                )
+            if args.json:
+                for replayed, line in replay_json(text):
+                    ok = ok and replayed
+                    lines.append(line)
+            else:
+                for result in replay_text(text):
+                    ok = ok and result["ok"]
+                    lines.append(describe(result))
             if lines:
                 out.write("\n".join(lines) + "\n")
         else:

@@ -82,18 +82,40 @@ def check_common_tags(record: RawRecord) -> None:
         )
 
 
-def read_records(text: str) -> list[RawRecord]:
-    """Split a whole MGN text into records (see the module docstring)."""
-    return list(_iter_records(text))
+def read_records(text: str, *, line: int = 1, index: int = 0) -> list[RawRecord]:
+    """Split a whole MGN text into records (see the module docstring).
+
+    ``line`` and ``index`` are those of the text's first line and record, when the text is a
+    part of a file that starts where a record starts (see :func:`record_end`).
+    """
+    return list(_iter_records(text, line, index))
 
 
-def _iter_records(text: str) -> Iterator[RawRecord]:
+# A line of text whose first character other than white space is "[" (a tag line), or not.
+_TAG_LINE = r"(?=[^\S\n]*\[)(?:[^\n]*\n|[^\n]+\Z)"
+_OTHER_LINE = r"(?![^\S\n]*\[)(?:[^\n]*\n|[^\n]+\Z)"
+_RECORD_SPAN = re.compile(f"(?:{_OTHER_LINE})*(?:{_TAG_LINE})*(?:{_OTHER_LINE})*")
+
+
+def record_end(text: str, pos: int) -> int:
+    """Where the reader starts the record after the one starting at ``pos``, or ``len(text)``.
+
+    ``pos`` is where the reader starts a record, out of any comment: 0, or a tag line after a
+    line that is not. Lines split at ``\\n`` only (the caller makes sure no other line break
+    is in the text); a ``{`` comment could hide the next record: then the rest of the text.
+    """
+    span = _RECORD_SPAN.match(text, pos)
+    assert span is not None  # the pattern matches the empty string
+    end = span.end()
+    return len(text) if text.find("{", pos, end) >= 0 else end
+
+
+def _iter_records(text: str, first_line: int, index: int) -> Iterator[RawRecord]:
     record: RawRecord | None = None
     in_header = False
     in_comment = False
     stray: int | None = None  # first line of text before any header
-    index = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=first_line):
         line = raw.strip()
         if not in_comment and line.startswith("["):
             if not in_header:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.mathematico.board import CELLS, DIAGONALS, LINES, board_string, read_board
+from games.engine.mathematico.profiles import keys_by_combination
 from games.engine.mathematico.scoring import (
     MAX,
     WEIGHT,
@@ -139,6 +140,14 @@ def test_the_lookup_tables_agree_with_the_definition_for_every_multiset() -> Non
         key = sum(WEIGHT[v] for v in cards)
         assert line[key] == line_points(cards)
         assert diagonal[key] == line_points(cards, diagonal=True)
+
+
+def test_the_keys_of_full_lines_name_their_combination() -> None:
+    named: dict[int, str] = {}
+    for name, keys in keys_by_combination(empty=False):  # later groups override earlier ones
+        named.update(dict.fromkeys(keys, name))
+    full = combinations_with_replacement(range(1, 14), 5)
+    assert named == {sum(WEIGHT[v] for v in cards): combination(cards) for cards in full}
 
 
 def test_a_diagonal_gets_its_bonus_once() -> None:

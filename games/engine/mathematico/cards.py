@@ -24,21 +24,21 @@ _VALUE_SET = frozenset(VALUES)
 #: one character per value for board strings, index = value (0 = empty cell)
 CHARS = ".A23456789TJQK"
 
-#: every accepted spelling of a value in a Deal tag (input is case-insensitive)
-_READ: dict[str, int] = {str(v): v for v in VALUES}
+#: every accepted spelling of a value in a Deal tag (input is case-insensitive) -> the value
+SPELLINGS: dict[str, int] = {str(v): v for v in VALUES}
 for _letter, _value in (("a", 1), ("t", 10), ("j", 11), ("q", 12), ("k", 13)):
-    _READ[_letter] = _READ[_letter.upper()] = _value
+    SPELLINGS[_letter] = SPELLINGS[_letter.upper()] = _value
 
 
 def read_value(text: str) -> int | None:
     """``"7"`` -> 7, ``"q"`` -> 12; ``None`` when ``text`` is not a card value."""
-    return _READ.get(text)
+    return SPELLINGS.get(text)
 
 
 def read_deal(text: str, *, line: int | None = None) -> tuple[int, ...]:
     """The values of a ``Deal`` tag, or a record error saying what is wrong with it."""
     words = text.split()
-    values = tuple(map(_READ.get, words))
+    values = tuple(map(SPELLINGS.get, words))
     if None in values:
         word = words[values.index(None)]
         raise RecordError(

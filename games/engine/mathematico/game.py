@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from games.engine.core import IllegalMoveError, Outcome, RecordError, join_names
 from games.engine.mathematico.board import CELL_INDEX, CELLS
 from games.engine.mathematico.cards import DEAL_SIZE, check_deal
-from games.engine.mathematico.scoring import CANONICAL, MAX, PROFILES, Mode, board_total, winners
+from games.engine.mathematico.profiles import CANONICAL, PROFILES
+from games.engine.mathematico.scoring import MAX, Mode, board_total, winners
 
 NOT_PLACED = "-"
 EMPTY_BOARD: tuple[int, ...] = (0,) * len(CELLS)

@@ -1,9 +1,10 @@
 """Judging a whole Mathematico record: the replay command's JSON and the canonical writer.
 
-Terms: :func:`replay` is the fast path used by the replay command and the importer: it reads
-each player line straight into a list of 25 values with a token -> index dict, and scores it
-with the lookup tables of ``scoring.py``. :func:`replay_stepwise` judges the same record by
-the game protocol (``parse_move`` then ``apply`` for every move, card by card, seat by seat).
+Terms: :func:`replay` is the record by record path (``fast.py`` judges usual records many at
+once for the replay command, and leaves the others, with every error, to it): it reads each
+player line straight into a list of 25 values with a token -> index dict, and scores it with
+the lookup tables of ``scoring.py``. :func:`replay_stepwise` judges the same record by the
+game protocol (``parse_move`` then ``apply`` for every move, card by card, seat by seat).
 
 Invariants: both give the same result for every record, legal or not (a property test checks
 it): a cell that names nothing or is already filled is refused with the error built by
@@ -36,7 +37,8 @@ from games.engine.mathematico.notation import (
     result_text,
     write_text,
 )
-from games.engine.mathematico.scoring import WEIGHT, board_total, tables, weights_total, winners
+from games.engine.mathematico.profiles import WEIGHT
+from games.engine.mathematico.scoring import board_total, tables, weights_total, winners
 from games.engine.record import RawRecord, check_result
 
 NAME = "mathematico"

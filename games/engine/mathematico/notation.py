@@ -22,7 +22,8 @@ from games.engine.core import RecordError
 from games.engine.mathematico.board import CELL_INDEX, CELLS
 from games.engine.mathematico.cards import DEAL_SIZE, deal_text, read_deal
 from games.engine.mathematico.game import NOT_PLACED, squash
-from games.engine.mathematico.scoring import CANONICAL, MAX, PROFILES, Mode
+from games.engine.mathematico.profiles import CANONICAL, PROFILES
+from games.engine.mathematico.scoring import MAX, Mode
 from games.engine.record import RawRecord, result_items, write_header
 
 _SCORE = re.compile(r"\d+\Z")

@@ -15,7 +15,8 @@ import random
 
 from games.engine.mathematico.board import CELLS, LINES_THROUGH
 from games.engine.mathematico.cards import COPIES, DEAL_SIZE, VALUES, deal_text
-from games.engine.mathematico.scoring import WEIGHT, tables
+from games.engine.mathematico.profiles import WEIGHT
+from games.engine.mathematico.scoring import tables
 from games.engine.record import read_records
 
 POLICIES = ("random", "greedy")

@@ -1,16 +1,15 @@
 """Scoring of Mathematico boards (``spec/rules/mathematico.md``) and who wins.
 
-Terms: a *combination* is what the cards of one line make (pair, straight, ...); a *rules
-profile* gives each combination its points and the diagonal bonus (only ``canonical`` today).
-A line scores only its single best combination, whatever the order of its cards; a diagonal
-with a non-zero score gets the bonus once. Empty cells (value 0) contribute nothing: a line
-scores what its cards make, and a straight needs five cards. A board's *total* is the sum of
+Terms (combinations, rules profiles and line keys are defined in ``profiles.py``): a line
+scores only its single best combination, whatever the order of its cards; a diagonal with a
+non-zero score gets the bonus once. Empty cells (value 0) contribute nothing: a line scores
+what its cards make, and a straight needs five cards. A board's *total* is the sum of
 its 12 lines. The *mode* decides who wins: ``max`` (highest total), ``min`` (lowest) or
 ``exactly:N`` (closest to N); equal totals share the place.
 
-Invariants: :func:`combination` is the readable definition; the replay path uses lookup tables
-built from it once per profile (key = the multiset of a line's values, encoded by
-``WEIGHT``), so the fast path and the definition cannot disagree.
+Invariants: :func:`combination` is the readable definition; the replay paths use lookup tables
+by line key, built once per profile from ``profiles.keys_by_combination``; a test checks every
+one of the 8,568 keys against :func:`combination`.
 """
 
 from __future__ import annotations
@@ -18,55 +17,27 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from games.engine.mathematico.board import CELLS, COLUMN_LINES, DIAGONALS, LINES, ROWS
-
-CANONICAL = "canonical"
-
-# the combinations, from the least to the most valuable in the canonical profile
-NOTHING = "nothing"
-ONE_PAIR = "one pair"
-TWO_PAIRS = "two pairs"
-THREE_OF_A_KIND = "three of a kind"
-STRAIGHT = "straight"
-FULL_HOUSE = "full house"
-THREE_ONES_TWO_THIRTEENS = "three 1s and two 13s"
-ONE_TEN_TO_THIRTEEN = "1, 10, 11, 12, 13"
-FOUR_OF_A_KIND = "four of a kind"
-FOUR_ONES = "four 1s"
-
-
-@dataclass(frozen=True)
-class Profile:
-    """Points of every combination and the bonus of a scoring diagonal."""
-
-    name: str
-    points: Mapping[str, int]
-    diagonal_bonus: int
-
-
-PROFILES: dict[str, Profile] = {
-    CANONICAL: Profile(
-        CANONICAL,
-        {
-            NOTHING: 0,
-            ONE_PAIR: 10,
-            TWO_PAIRS: 20,
-            THREE_OF_A_KIND: 40,
-            STRAIGHT: 50,
-            FULL_HOUSE: 80,
-            THREE_ONES_TWO_THIRTEENS: 100,
-            ONE_TEN_TO_THIRTEEN: 150,
-            FOUR_OF_A_KIND: 160,
-            FOUR_ONES: 200,
-        },
-        10,
-    )
-}
+from games.engine.mathematico.profiles import (
+    CANONICAL,
+    FOUR_OF_A_KIND,
+    FOUR_ONES,
+    FULL_HOUSE,
+    MULTISETS,
+    NOTHING,
+    ONE_PAIR,
+    ONE_TEN_TO_THIRTEEN,
+    PROFILES,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+    THREE_ONES_TWO_THIRTEENS,
+    TWO_PAIRS,
+    WEIGHT,
+    keys_by_combination,
+)
 
 
 def combination(values: Iterable[int]) -> str:
@@ -108,16 +79,6 @@ def line_points(values: Iterable[int], rules: str = CANONICAL, *, diagonal: bool
 
 # --- the fast path: lookup tables --------------------------------------------------------
 
-#: a line's key is ``sum(WEIGHT[v] for v in line)``. These weights (0 for an empty cell) form a
-#: B5 set, found by a greedy search: no two different multisets of five of them have the same
-#: sum, so a key names exactly one multiset (``tables`` checks it), and every key is below
-#: 2**30, which keeps the additions on CPython's fast one-digit integers.
-WEIGHT: tuple[int, ...] = (
-    0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545, 147031,
-)  # fmt: skip
-
-_MULTISETS = 8568  # multisets of 5 values among 14 (empty and 1..13): C(18, 5)
-
 
 class Tables(NamedTuple):
     """Points by line key for rows and columns (``line``) and for diagonals (bonus included)."""
@@ -128,18 +89,16 @@ class Tables(NamedTuple):
 
 @cache
 def tables(rules: str = CANONICAL) -> Tables:
-    """Lookup tables of a profile, built once from :func:`combination`."""
+    """Lookup tables of a profile (a test checks every key against :func:`combination`)."""
     profile = PROFILES[rules]
     line: dict[int, int] = {}
-    diagonal: dict[int, int] = {}
-    for cards in combinations_with_replacement(range(len(WEIGHT)), 5):
-        key = sum(WEIGHT[v] for v in cards)
-        points = profile.points[combination(cards)]
-        line[key] = points
-        diagonal[key] = points + profile.diagonal_bonus if points else 0
-    if len(line) != _MULTISETS:  # pragma: no cover - guards the choice of WEIGHT
+    for name, keys in keys_by_combination():
+        line.update(dict.fromkeys(keys, profile.points[name]))
+    if len(line) != MULTISETS:  # pragma: no cover - guards the choice of WEIGHT
         raise AssertionError("WEIGHT gives two multisets the same key")
-    return Tables(line, diagonal)
+    bonus = profile.diagonal_bonus
+    on_diagonal = {points: points + bonus if points else 0 for points in profile.points.values()}
+    return Tables(line, dict(zip(line, map(on_diagonal.__getitem__, line.values()), strict=True)))
 
 
 _STRAIGHT_LINES = tuple(line.cells for line in (*ROWS, *COLUMN_LINES))
