@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from operator import itemgetter
 
 from games.engine.core import JsonDict
 from games.engine.replay import canonical_text, decode, replay_json, replay_text
@@ -77,9 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             lines = []
             if args.json:
-                for replayed, line in replay_json(text):
-                    ok = ok and replayed
-                    lines.append(line)
+                replayed = list(replay_json(text))
+                ok = ok and all(map(itemgetter(0), replayed))
+                lines = list(map(itemgetter(1), replayed))
             else:
                 for result in replay_text(text):
                     ok = ok and result["ok"]

@@ -123,6 +123,16 @@ GOOD = f'[Game "mathematico"]\n[Deal "{DEAL}"]\n\nAda: {ROW_BY_ROW}\nBo: {ROW_BY
 ODD = [
     GOOD.replace(" a2 ", " a1 ", 1),  # a cell named twice
     GOOD.replace(DEAL, "5 " * 5 + DEAL.split(" ", 5)[5]),  # five 5s
+    GOOD.replace(DEAL, DEAL.replace(" 5 ", " 0 ")),
+    GOOD.replace(DEAL, DEAL.replace(" 5 ", " 14 ")),
+    GOOD.replace(DEAL, DEAL.replace(" 11 11", " 113")),
+    GOOD.replace(DEAL, DEAL.replace(" 11 11", " 456")),  # 24 values, as long as 25
+    GOOD.replace(DEAL, DEAL.replace(" 5 ", "  5 ")),
+    GOOD.replace(" b1 c1 ", " b1,c1 "),
+    GOOD.replace("Bo: a1", "Bo: \x001"),  # a column that is no letter
+    GOOD.replace("Bo: a1", "Bo: a\x00"),
+    GOOD.replace(" b1 c1 ", " b1\tc1 "),
+    GOOD.replace("Bo:", "{Bo:"),  # a comment that runs on past the record
     GOOD + "\n" + GOOD.replace(DEAL, DEAL + " 4") + "\n" + GOOD.replace(DEAL, DEAL[2:]),
     GOOD.replace("Bo:", "ada:"),
     GOOD.replace("Bo:", "Bo  B:"),
@@ -131,6 +141,12 @@ ODD = [
     GOOD.replace("Bo:", 'B"o:').replace("\n\n", '\n[Result "Ada: 0"]\n\n'),
     GOOD.replace("\n\n", '\n[Event "a\\"b"]\n\n'),
     GOOD.replace("\n\n", '\n[Event "a"b"]\n\n'),
+    GOOD.replace("[Deal", '[Event "a"b"]\n[Deal'),  # (in its place, before the Deal)
+    GOOD.replace("[Deal", '[Event "a\\"]\n[Deal'),
+    GOOD.replace("[Deal", '[Event "a\\"b"]\n[Deal'),
+    GOOD.replace("[Deal", '[Site "a"]\n[Site "b"]\n[Deal'),
+    GOOD.replace("[Deal", '[Date "2026.13.40"]\n[Deal'),
+    GOOD.replace("[Deal", '[Date "2026.1.4"]\n[Deal'),
     GOOD.replace("\n\n", '\n[Zeta "a"]\n[zeta "b"]\n\n'),
     GOOD.replace("\n\n", '\n[Event "late"]\n\n'),
     GOOD.replace("\n\n", '\n[Mode "min"]\n\n'),

@@ -24,8 +24,8 @@ numbered from its cell (``column + 5 * row``, computed for all boards at once as
 ``bytes.maketrans(slots, values)`` scatters a board's draws to their slots; ``translate`` of
 fixed layouts reads them back as the board's JSON string and as five *planes*, the n-th cells
 of its 12 lines in 32-bit fields. The planes of all boards, added as integers, give every
-line's key (``profiles.WEIGHT``; diagonals' moved up past the others), whose points one
-``itemgetter`` looks up in a bytes table. A cell named twice leaves another cell's slots
+line's key (``profiles.WEIGHT``), whose points one ``itemgetter`` looks up in a bytes table
+(a diagonal's bonus added after). A cell named twice leaves another cell's slots
 unmapped, where ``translate`` keeps the slot's own byte (200 and above: not ASCII), so such a
 board is seen and its record goes back.
 """
@@ -40,13 +40,13 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, compress, islice, repeat
-from operator import add, contains, eq, is_not, itemgetter, setitem
+from operator import add, contains, eq, is_not, itemgetter, mul, setitem
 from typing import TypeVar
 
 from games.engine.mathematico.board import COLUMN_LINES, DIAGONALS, ROWS, SIZE
 from games.engine.mathematico.cards import CHARS, COPIES, DEAL_SIZE, SPELLINGS
 from games.engine.mathematico.profiles import CANONICAL, PROFILES, WEIGHT, keys_by_combination
-from games.engine.record import record_end
+from games.engine.record import COMMON_TAGS, record_end
 
 T = TypeVar("T")
 S = TypeVar("S", str, bytes)
@@ -83,9 +83,9 @@ RECORD = re.compile(
 )
 _COMMENT = re.compile("[{};]")
 _OTHER_TAG = re.compile(r"\[([A-Za-z0-9_]+) ")
+#: the tags that have their own place in the canonical order
 _OWN_TAGS = frozenset(
-    {"game", "event", "site", "date", "round", "table", "recorder", "deal", "mode", "rules"}
-    | {"result"}
+    tag.lower() for tag in ("Game", *COMMON_TAGS, "Deal", "Mode", "Rules", "Result")
 )
 #: line breaks other than ``\n`` (``str.splitlines`` breaks there too): the lane does not try
 _OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e"
@@ -95,6 +95,7 @@ _OTHER_BREAKS_NOT_ASCII = "\x85\u2028\u2029"
 
 _TWO_DIGITS = (("10", "T"), ("11", "J"), ("12", "Q"), ("13", "K"))
 _ANY = bytes(range(256))
+_VALUES = bytes(range(1, len(CHARS)))
 _ONE_CHARACTER = {word: value for word, value in SPELLINGS.items() if len(word) == 1}
 _READ = "".join(_ONE_CHARACTER).encode("ascii") + b" \n"
 #: one character's value (1 to 13; a space stays a space, a line break becomes 255; else 0)
@@ -112,7 +113,6 @@ _ROW = bytes.maketrans(b"12345", bytes(range(0, SIZE * SIZE, SIZE)))
 _CHAR_SLOT, _WEIGHT_SLOT = 200, 59  # + cell; + 3 * cell + byte of the weight (low first)
 _QUOTE, _SLASH = b'"', b"/"  # never slots (nor 0, ":" and " "): translate keeps them
 _CELLS = bytes(range(SIZE * SIZE))
-_VALUES = bytes(range(1, len(CHARS)))
 #: per slot of a draw: from its cell, the slot; from its value, what the slot receives
 _SLOT_OF_CELL = [
     bytes.maketrans(_CELLS, bytes(range(_CHAR_SLOT, _CHAR_SLOT + SIZE * SIZE))),
@@ -128,7 +128,6 @@ _SLOT_VALUE = [
         for byte in range(3)
     ),
 ]
-_WINDOW = len(_SLOT_OF_CELL) * DEAL_SIZE  # slot bytes of a board
 
 
 #: per n: the n-th cells of the 12 lines (rows, columns, diagonals) in 32-bit little-endian
@@ -141,41 +140,19 @@ _PLANES = [
     )
     for n in range(SIZE)
 ]
-_LINE_COUNT = len(_PLANES[0]) // 4
-_STRAIGHT_LINES = len(ROWS) + len(COLUMN_LINES)  # before the diagonals
+_LINE_COUNT = len(_PLANES[0]) // 4  # the two diagonals last
+_PROFILE = PROFILES[CANONICAL]
 #: ``: "`` and the board's JSON string: rows top first, ``/`` between them
 _BOARD = b': "' + _SLASH.join(bytes(_CHAR_SLOT + c for c in line.cells) for line in ROWS) + _QUOTE
 
 
 @cache
-def _points() -> tuple[bytearray, int]:
-    """Points by line key (one byte: 210 at most), and how far up a diagonal's key is moved
-    (past every other key: its points include the bonus)."""
-    profile = PROFILES[CANONICAL]
-    up = 5 * max(WEIGHT) + 1
-    points = bytearray(2 * up)
+def _points() -> bytearray:
+    """Points by line key (one byte: 200 at most), without a diagonal's bonus."""
+    points = bytearray(5 * max(WEIGHT) + 1)
     for name, keys in keys_by_combination(empty=False):  # later groups override earlier ones
-        value = profile.points[name]
-        on_diagonal = value + profile.diagonal_bonus if value else 0
-        deque(map(setitem, repeat(points), keys, repeat(value)), maxlen=0)
-        diagonal_keys = map(add, repeat(up), keys)
-        deque(map(setitem, repeat(points), diagonal_keys, repeat(on_diagonal)), maxlen=0)
-    return points, up
-
-
-class _Repeated(dict[bytes, tuple[int, int]]):
-    """``int.from_bytes(pattern * count, "little")``, cut from a cached longer one."""
-
-    def __call__(self, pattern: bytes, count: int) -> int:
-        most, repeated = self.get(pattern, (0, 0))
-        if most < count:
-            most = max(count, 1024)
-            repeated = int.from_bytes(pattern * most, "little")
-            self[pattern] = most, repeated
-        return repeated & ((1 << 8 * len(pattern) * count) - 1)
-
-
-_repeated = _Repeated()
+        deque(map(setitem, repeat(points), keys, repeat(_PROFILE.points[name])), maxlen=0)
+    return points
 
 
 class _Memo(dict[K, V]):
@@ -203,12 +180,14 @@ def _named_apart(names: tuple[str, ...]) -> bool:
 
 
 _quoted = _Memo(_quote)
+_named: _Memo[str, str] = _Memo(lambda quoted: quoted + ": ")  # '"name": '
 _utf8 = _Memo(str.encode)
 _text = _Memo(str)  # of totals (they repeat; ``str`` of an int is dear)
 _apart = _Memo(_named_apart)
 #: by a record's count of boards: what follows each board's part of the JSON
 _TEXT_ENDS: _Memo[int, tuple[str, ...]] = _Memo(lambda count: (", ",) * (count - 1) + ("\n",))
 _BYTES_ENDS: _Memo[int, tuple[bytes, ...]] = _Memo(lambda n: (b", ",) * (n - 1) + (b"\n",))
+_NO_ENDS: _Memo[int, tuple[str, ...]] = _Memo(lambda count: ("",) * (count - 1) + ("\n",))
 
 
 def scan(text: str) -> Iterator[list[str] | tuple[int, int]]:
@@ -322,7 +301,7 @@ def _drawn(deals: Sequence[str]) -> bytes:
         len(written) != (2 * DEAL_SIZE) * len(deals) - 1
         or written[2 * DEAL_SIZE - 1 :: 2 * DEAL_SIZE].strip(b"\xff")
         or written[1::2].translate(None, b" \xff")
-        or 0 in drawn
+        or drawn.translate(None, _VALUES)  # a value each, 1 to 13
     ):
         return b""
     once = written.translate(None, b" ")  # each deal's values, then 255
@@ -364,16 +343,17 @@ def _apart_and_usual(
 
 
 def _totals(tables_: list[bytes]) -> list[int]:
-    """Each board's total: its lines' keys (the planes of all boards added as integers),
-    their points looked up in one go."""
+    """Each board's total: its lines' keys (the planes of all boards added as integers), their
+    points looked up in one go, and the bonus of each diagonal that scores."""
     keys = 0
     for plane in _PLANES:
         keys += int.from_bytes(b"".join(map(plane.translate, tables_)), "little")
-    points, up = _points()
-    keys += _repeated(bytes(4 * _STRAIGHT_LINES) + up.to_bytes(4, "little") * 2, len(tables_))
     fields = keys.to_bytes(len(_PLANES[0]) * len(tables_), "little")
-    found = itemgetter(*memoryview(fields).cast("I").tolist())(points)
-    return list(map(sum, zip(*[iter(found)] * _LINE_COUNT, strict=True)))
+    found = itemgetter(*memoryview(fields).cast("I").tolist())(_points())
+    lines = map(sum, zip(*[iter(found)] * _LINE_COUNT, strict=True))
+    diagonals = (found[_LINE_COUNT - 2 :: _LINE_COUNT], found[_LINE_COUNT - 1 :: _LINE_COUNT])
+    scoring = map(add, *(map(bool, diagonal) for diagonal in diagonals))
+    return list(map(add, lines, map(mul, scoring, repeat(_PROFILE.diagonal_bonus))))
 
 
 def _tails(
@@ -388,23 +368,23 @@ def _tails(
     """The end of each record's JSON line after its index; ``[]`` if some record's ``Result``
     is not exactly the replay's (``notation.result_text``).
 
-    With every name plain (its JSON string is just quoted), ``alice: 190; bob: 60`` is exactly
-    the ``scores`` JSON, ``"alice": 190, "bob": 60``, with quotes put in: one comparison.
+    ``alice: 190; bob: 60`` is exactly the record's ``scores`` JSON, ``"alice": 190, "bob": 60``,
+    with quotes put in (names escaped in JSON have a backslash, which no ``Result`` the lane
+    takes has): one comparison for the chunk.
     """
-    items = map(add, map(add, quoted, repeat(": ")), map(_text.__getitem__, totals))
+    items = map(add, map(_named.__getitem__, quoted), map(_text.__getitem__, totals))
     scores = _joined(items, counts, _TEXT_ENDS).split("\n")[:-1]
     given = list(map(is_not, results, repeat(None)))
     written: list[str] = list(compress(results, given))  # type: ignore[arg-type]  # no None
     expected = '"' + "\n".join(written)
     for in_json, in_tag in (('": ', ": "), (', "', "; "), ('\n"', "\n")):
         expected = expected.replace(in_tag, in_json)
-    plain = sum(map(len, quoted)) == sum(map(len, names)) + 2 * len(names)
-    if written and (not plain or expected != "\n".join(compress(scores, given))):
+    if written and expected != "\n".join(compress(scores, given)):
         return []
     goodness = _goodness(totals, modes, counts) if any(modes) else totals
     best = _each(map(max, _grouped(goodness, counts)), counts)
-    wins = _grouped(map(eq, goodness, best), counts)
-    winners = map(", ".join, map(compress, _grouped(quoted, counts), wins))
+    marks = map(mul, map(add, quoted, repeat(", ")), map(eq, goodness, best))  # "name, " if won
+    winners = map(str.rstrip, _joined(marks, counts, _NO_ENDS).split("\n"), repeat(", "))
     boards = _joined(map(add, map(_utf8.__getitem__, quoted), shown), counts, _BYTES_ENDS)
     parts = zip(
         repeat(_OK),
@@ -432,8 +412,9 @@ def _goodness(totals: Sequence[int], modes: Sequence[str | None], counts: list[i
 
 
 def _joined(items: Iterable[S], counts: list[int], ends: _Memo[int, tuple[S, ...]]) -> S:
-    """The items, those of a record joined by ``, ``, a line break after its last: one join
-    for the whole chunk (cheaper than grouping the items record by record)."""
+    """The items, each followed by its end (``ends``: ``, `` or nothing after a record's board,
+    a line break after its last): one join for the whole chunk, cheaper than grouping the items
+    record by record."""
     each_end = chain.from_iterable(map(ends.__getitem__, counts))
     return ends[1][0][:0].join(chain.from_iterable(zip(items, each_end, strict=True)))
 
