@@ -19,7 +19,8 @@ from rest_framework.response import Response
 
 from analytics import dashboards, selectors, statistics, statistics_selectors
 from analytics.mathematico_api import MathematicoStatistics
-from tournaments.models import Club, GameKind, Player
+from clubs.models import Club, Player
+from games.kinds import GameKind
 
 GAME = OpenApiParameter("game", OpenApiTypes.STR, enum=GameKind.values, default="matrio")
 CLUB = OpenApiParameter("club", OpenApiTypes.STR, description="a club's slug (default: all)")

@@ -8,5 +8,10 @@ class AnalyticsConfig(AppConfig):
     verbose_name = "Analytics"
 
     def ready(self) -> None:
-        # Connects the worker heartbeat to Celery's worker signals (inert in the web process).
-        from analytics import worker  # noqa: F401
+        from analytics import (
+            listeners,
+            worker,  # noqa: F401  (connects the worker heartbeat to Celery)
+        )
+        from games.signals import games_changed
+
+        games_changed.connect(listeners.games_changed, dispatch_uid="analytics.games_changed")

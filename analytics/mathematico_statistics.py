@@ -47,9 +47,9 @@ from analytics.compute.mathematico_stats import (
 )
 from analytics.matrio_statistics import card_impact_resamples
 from analytics.models import StatGame, StatResult
+from games.kinds import GameKind
 from games.models import Game
 from games.selectors import game_export_mgn
-from tournaments.models import GameKind
 
 VALUES = "mathematico-values"
 DRAW_PREFIX = "mathematico-draw:"

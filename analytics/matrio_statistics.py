@@ -35,7 +35,7 @@ from analytics.compute.matrio_games import CellWon, MatrioGame, Placement
 from analytics.models import StatGame, StatResult
 from games.engine.matrio.board import CELL_NAMES
 from games.engine.matrio.cards import DECK
-from tournaments.models import GameKind
+from games.kinds import GameKind
 
 CARD_IMPACT = "matrio-card-impact"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from tournaments.models import Player
+from clubs.models import Player
 
 
 class WorkerHeartbeat(models.Model):

@@ -26,8 +26,8 @@ from analytics.compute.results import (
     overload_result,
 )
 from analytics.models import JobProgress, Rating, RatingHistory, WorkerHeartbeat
+from clubs.models import Player
 from games.models import Game, Seat
-from tournaments.models import Player
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from analytics.models import (
 from analytics.selectors import LoadedGame, games_loaded
 from analytics.statistics import statistics_games_update, statistics_ratings_replayed
 from games.models import Game
-from matrio_site.bulk import analyze, insert_rows, update_rows
+from infra.bulk import analyze, insert_rows, update_rows
 
 
 @transaction.atomic

@@ -62,9 +62,10 @@ from analytics.matrio_statistics import (
 from analytics.matrio_statistics import card_impact_resamples as card_impact_resamples
 from analytics.models import RatedGame, RatingHistory, StatCounter, StatGame, StatResult
 from analytics.selectors import RATED_STATUSES, player_key
+from games.kinds import GameKind
 from games.models import Game, Seat
 from games.selectors import game_export_mgn
-from tournaments.models import Event, GameKind
+from tournaments.models import Event
 
 OPENINGS = "matrio-opening"
 TRAYS_PLAYED = "matrio-tray"  # group "all", key a tray: placements there, extra = mover's gain

@@ -30,7 +30,8 @@ from analytics.statistics import (
     opening_depth,
 )
 from games.engine.matrio.board import CELL_NAMES, TRAYS
-from tournaments.models import Event, GameKind
+from games.kinds import GameKind
+from tournaments.models import Event
 
 TRAY_ORDER = list(TRAYS)
 

@@ -15,7 +15,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from analytics import dashboards, selectors, statistics, statistics_selectors
-from tournaments.models import Club, GameKind, Player
+from clubs.models import Club, Player
+from games.kinds import GameKind
 
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 

@@ -42,9 +42,9 @@ def store_games(count: int, players: int, clubs: int, start: int = 0) -> list[in
 
     from django.utils import timezone
 
+    from clubs.models import Club, Player
     from games.imports import insert_seats
     from games.models import Game, Seat
-    from tournaments.models import Club, Player
 
     rng = random.Random(2026 + start)
     club_rows = list(Club.objects.order_by("pk"))
@@ -158,9 +158,9 @@ def run(args: argparse.Namespace) -> None:
     from analytics.models import RatingHistory
     from analytics.selectors import games_loaded
     from analytics.tasks import games_finished
+    from clubs.models import Club, Player
     from games.models import Game, Seat
-    from matrio_site.bulk import analyze
-    from tournaments.models import Club, Player
+    from infra.bulk import analyze
 
     call_command("migrate", verbosity=0)
     Club.objects.bulk_create([Club(name=f"Club {c}", slug=f"club-{c}") for c in range(args.clubs)])

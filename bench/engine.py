@@ -52,7 +52,7 @@ def generate(game: str, count: int, players: int | None = None) -> str:
 def mathematico_game(seed: int, players: int) -> str:
     """A seeded legal Mathematico game of ``players`` players placing at random, canonical."""
     from games.engine.mathematico import CELLS, write_record
-    from games.engine.mathematico.play import PLAYER_NAMES
+    from games.engine.mathematico.random_game import PLAYER_NAMES
     from games.engine.record import read_records
 
     rng = random.Random(seed)

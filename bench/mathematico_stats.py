@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, sizes: list[int]) -> None:
     from analytics import statistics
     from analytics.compute.mathematico_stats import read_mathematico
     from games.engine.mathematico.board import CELLS
-    from games.engine.mathematico.judge import write_record
+    from games.engine.mathematico.records import write_record
     from games.engine.record import read_records
 
     settings.ANALYTICS_RESAMPLES = args.resamples

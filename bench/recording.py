@@ -67,8 +67,8 @@ def prepare(scorekeepers: int, games_each: int) -> tuple[list[str], list[Plan]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from clubs.models import Club, Membership, Player
     from games import services
-    from tournaments.models import Club, Membership, Player
 
     club = Club.objects.create(name="Bench Club", slug="bench")
     keys: list[str] = []
@@ -206,10 +206,10 @@ def bench_moves(args: argparse.Namespace, env: dict[str, str]) -> None:
 def bench_import(args: argparse.Namespace) -> None:
     from django.db import connection
 
+    from clubs.models import Club
     from games.engine.record import read_records
     from games.models import Game, Move
     from games.services import games_import_records
-    from tournaments.models import Club
 
     club = Club.objects.create(name="Import Club", slug="import")
     start = time.perf_counter()

@@ -30,7 +30,7 @@ class MoveInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Game)
 class GameAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["id", "club", "kind", "status", "source", "played_on", "ply", "event"]
+    list_display = ["id", "club", "kind", "status", "source", "played_on", "ply", "event_id"]
     list_filter = ["kind", "status", "source", "club"]
-    search_fields = ["seats__name", "event__name"]
+    search_fields = ["seats__name"]
     inlines = [SeatInline, MoveInline]

@@ -27,6 +27,8 @@ from games import permissions, selectors, services
 from games.engine import live
 from games.engine.core import EngineError
 from games.engine.replay import decode
+from games.errors import GameError
+from games.kinds import GameKind
 from games.models import Game, Seat
 from games.serializers import (
     ErrorSerializer,
@@ -43,7 +45,6 @@ from games.serializers import (
     StateSerializer,
     UndoInputSerializer,
 )
-from tournaments.models import GameKind
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Refused by the engine or malformed."),
@@ -99,7 +100,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     # --- errors ------------------------------------------------------------------------------
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, services.GameError):
+        if isinstance(exc, GameError):
             return Response(exc.json(), status=exc.status)
         if isinstance(exc, EngineError):
             body = {"message": exc.sentence, "ply": exc.ply, "legal": list(exc.legal)}
@@ -323,7 +324,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             try:
                 roles = live.roles(data["kind"], [" ".join(n.split()) for n in names])
             except EngineError as error:
-                raise services.GameError(error.sentence) from None
+                raise GameError(error.sentence) from None
             result = dict(zip(roles, data["scores"], strict=False))
         game = services.game_result_only_create(
             club=data["club"],

@@ -13,19 +13,22 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import django_filters
 from django import forms
 
+from clubs.models import Club, Player
 from games import permissions
 from games.api import GameFilter
 from games.engine.integer_matrix.board import CENTRE, setup_colour
 from games.engine.integer_matrix.notation import format_setup
-from games.engine.integer_matrix.randomgame import random_disc
+from games.engine.integer_matrix.random_game import random_disc
 from games.engine.overload.cards import FULL_DECK
+from games.events import EventRef, events_of_clubs
+from games.kinds import GameKind
 from games.models import NAME_LENGTH, Game
-from tournaments.models import Club, Event, GameKind, Player
 
 MAX_MGN = 20_000_000  # characters pasted or uploaded (the API has no lower limit either)
 
@@ -39,6 +42,23 @@ def writable_clubs(user: Any) -> list[Club]:
 
 def _names(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+class EventChoiceField(forms.ChoiceField):
+    """One of the clubs' events (through ``games.events``), cleaned to an ``EventRef``."""
+
+    def __init__(self) -> None:
+        super().__init__(choices=[("", "---------")], required=False, label="Event")
+        self.refs: dict[str, EventRef] = {}
+
+    def offer(self, club_ids: Iterable[int], kind: str | None = None) -> None:
+        found = events_of_clubs(club_ids, kind)
+        self.refs = {str(event.id): event for event in found}
+        self.choices = [("", "---------"), *((str(e.id), e.name) for e in found)]
+
+    def clean(self, value: Any) -> EventRef | None:
+        chosen = super().clean(value)
+        return self.refs.get(chosen) if chosen else None
 
 
 class ClubForm(forms.Form):
@@ -62,7 +82,7 @@ class SeatingForm(ClubForm):
         help_text="One name a line, in seat order. MatriO: P1 (holder of the 2 of clubs) "
         "first, then clockwise. New names become club members.",
     )
-    event = forms.ModelChoiceField(queryset=Event.objects.none(), required=False)
+    event = EventChoiceField()
     round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
     table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
     played_on = forms.DateField(
@@ -73,7 +93,7 @@ class SeatingForm(ClubForm):
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)
         clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
-        self.fields["event"].queryset = Event.objects.filter(club__in=clubs).order_by("name")  # type: ignore[attr-defined]
+        self.fields["event"].offer(clubs.values_list("pk", flat=True))  # type: ignore[attr-defined]
 
     def clean_players(self) -> list[str]:
         names = _names(self.cleaned_data["players"])
@@ -134,7 +154,7 @@ class StartForm(ClubForm):
     #: (word in an engine sentence, field it is about), first match wins
     engine_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    event = forms.ModelChoiceField(queryset=Event.objects.none(), required=False)
+    event = EventChoiceField()
     round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
     table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
     played_on = forms.DateField(
@@ -145,9 +165,9 @@ class StartForm(ClubForm):
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)
         clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
-        self.fields["event"].queryset = Event.objects.filter(  # type: ignore[attr-defined]
-            club__in=clubs, game=self.kind
-        ).order_by("name")
+        self.fields["event"].offer(  # type: ignore[attr-defined]
+            clubs.values_list("pk", flat=True), self.kind
+        )
         self.members = club_members(clubs)
         self.note = ""  # said after the start (the seed of a shuffle or a draw)
 
@@ -506,13 +526,21 @@ class ResultOnlyForm(SeatingForm):
         return data
 
 
+def _all_events() -> list[tuple[int, str]]:
+    return [(event.id, event.name) for event in events_of_clubs(None)]
+
+
 class GamePageFilter(GameFilter):
     """The API's filters, with a chooser for the player and the event."""
 
     player = django_filters.ModelChoiceFilter(
         queryset=Player.objects.order_by("name"), method="seated", label="Player"
     )
-    event = django_filters.ModelChoiceFilter(queryset=Event.objects.order_by("name"), label="Event")
+    event = django_filters.ChoiceFilter(
+        field_name="event_id",
+        choices=lambda: [(e.id, e.name) for e in events_of_clubs(None)],
+        label="Event",
+    )
 
     class Meta(GameFilter.Meta):
         model = Game

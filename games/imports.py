@@ -24,11 +24,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from clubs.models import Club, Membership, Player
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
+from games.events import EventLike, events_of_clubs
 from games.models import NAME_LENGTH, TOKEN_LENGTH, Game, Move, Seat
-from matrio_site.bulk import insert_rows
-from tournaments.models import Club, Event, Membership, Player
+from infra.bulk import insert_rows
 
 BATCH = 500
 MAX_SCORE = 2**62
@@ -195,7 +196,7 @@ def bulk_store(
     roster: Roster,
     by: Any,
     source: str,
-    event: Event | None = None,
+    event: EventLike | None = None,
     round_number: int | None = None,
     table_number: int | None = None,
     played_on: date | None = None,
@@ -203,7 +204,7 @@ def bulk_store(
     seat_players: dict[int, int] | None = None,
 ) -> list[int]:
     """Store judged games; returns the ids of those stored finished (for analytics)."""
-    events = {name_key(e.name): e for e in Event.objects.filter(club=club)}
+    events = {name_key(e.name): e for e in events_of_clubs([club.pk])}
     today = timezone.localdate()
     now = timezone.now()
     rows: list[tuple[ImportedGame, Game, list[Seat], tuple[str, ...]]] = []
@@ -211,8 +212,9 @@ def bulk_store(
         game, found = imported.game, imported.summary
         tags = game.tags
         named_event = events.get(name_key(_tag(tags, "Event") or ""))
-        if named_event is not None and named_event.game != game.kind:
+        if named_event is not None and named_event.kind != game.kind:
             named_event = None
+        chosen = event or named_event
         status = Game.Status.LIVE
         if found.finished:
             status = Game.Status.ABANDONED if found.abandoned else Game.Status.FINISHED
@@ -222,7 +224,7 @@ def bulk_store(
             tags=[list(pair) for pair in tags],
             status=status,
             source=Game.Source.RESULT_ONLY if game.result_only else source,
-            event=event or named_event,
+            event_id=chosen.id if chosen else None,
             round_number=round_number
             if round_number is not None
             else whole_number(_tag(tags, "Round")),

@@ -20,7 +20,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from tournaments.models import Club, Event, GameKind, Player
+from clubs.models import Club, Player
+from games.kinds import GameKind
 
 NAME_LENGTH = 200  # as Player.name
 TOKEN_LENGTH = 64  # canonical tokens are at most ~40 characters
@@ -43,9 +44,8 @@ class Game(models.Model):
     tags = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     source = models.CharField(max_length=12, choices=Source.choices, default=Source.LIVE)
-    event = models.ForeignKey(
-        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
-    )
+    #: the event it was played in (``games.events``: events live in the tournaments layer)
+    event_id = models.PositiveBigIntegerField(null=True, blank=True)
     round_number = models.PositiveIntegerField(null=True, blank=True)
     table_number = models.PositiveIntegerField(null=True, blank=True)
     recorder = models.ForeignKey(
@@ -75,7 +75,7 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["club", "kind", "status"], name="game_club_kind_status"),
             models.Index(fields=["played_on", "id"], name="game_played_on"),
-            models.Index(fields=["event", "round_number", "table_number"], name="game_event"),
+            models.Index(fields=["event_id", "round_number", "table_number"], name="game_event"),
             models.Index(fields=["status", "updated"], name="game_status_updated"),
         ]
         ordering = ["-played_on", "-id"]

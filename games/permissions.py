@@ -14,33 +14,13 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from clubs.models import Club, Membership
+from clubs.roles import STAFF_ROLES, club_roles, signed_in
 from games.models import Game, Seat
-from tournaments.models import Club, Membership
-
-STAFF_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCOREKEEPER)
-
-
-def _signed_in(user: Any) -> bool:
-    return bool(user is not None and getattr(user, "is_authenticated", False))
-
-
-def club_roles(user: Any, club_id: int) -> set[str]:
-    """The roles ``user`` holds in the club (through their players), cached on the user object
-    for its lifetime (one request)."""
-    if not _signed_in(user):
-        return set()
-    cache: dict[int, set[str]] = user.__dict__.setdefault("_matrio_club_roles", {})
-    if club_id not in cache:
-        cache[club_id] = set(
-            Membership.objects.filter(club_id=club_id, player__user=user).values_list(
-                "role", flat=True
-            )
-        )
-    return cache[club_id]
 
 
 def can_create_in_club(user: Any, club: Club) -> bool:
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     if user.is_superuser:
         return True
@@ -48,7 +28,7 @@ def can_create_in_club(user: Any, club: Club) -> bool:
 
 
 def can_write_game(user: Any, game: Game) -> bool:
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     if user.is_superuser or (game.recorder_id is not None and game.recorder_id == user.pk):
         return True
@@ -58,14 +38,14 @@ def can_write_game(user: Any, game: Game) -> bool:
 def can_read_game(user: Any, game: Game) -> bool:
     if game.public or can_write_game(user, game):
         return True
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     return bool(club_roles(user, game.club_id)) or game.seats.filter(player__user=user).exists()
 
 
 def readable_games(user: Any, games: QuerySet[Game]) -> QuerySet[Game]:
     """``games`` narrowed to those ``user`` may read (see the module docstring)."""
-    if not _signed_in(user):
+    if not signed_in(user):
         return games.filter(public=True)
     if user.is_superuser:
         return games

@@ -18,6 +18,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.engine import live
 from games.engine.core import JsonDict
+from games.events import events_by_id
 from games.models import Game, Move, Seat
 from games.permissions import readable_games
 
@@ -46,7 +47,7 @@ CSV_COLUMNS = (
 
 def game_list(*, user: Any) -> QuerySet[Game]:
     """The games ``user`` may read, newest first, with club, event and seats loaded."""
-    games = Game.objects.select_related("club", "event", "recorder").prefetch_related(
+    games = Game.objects.select_related("club", "recorder").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
     return readable_games(user, games).order_by("-played_on", "-id")
@@ -116,7 +117,7 @@ def _chunks(games: QuerySet[Game]) -> Iterator[list[Game]]:
             Prefetch("seats", queryset=Seat.objects.select_related("player")),
             Prefetch("moves", queryset=Move.objects.only("game_id", "ply", "token")),
         )
-        by_id = {game.pk: game for game in loaded.select_related("club", "event")}
+        by_id = {game.pk: game for game in loaded.select_related("club")}
         yield [by_id[pk] for pk in chunk if pk in by_id]
 
 
@@ -143,7 +144,9 @@ def games_export_csv(*, games: QuerySet[Game]) -> Iterator[str]:
     writer.writerow(CSV_COLUMNS)
     yield flush()
     for chunk in _chunks(games):
+        events = events_by_id(game.event_id for game in chunk if game.event_id is not None)
         for game in chunk:
+            event = events.get(game.event_id) if game.event_id is not None else None
             for seat in sorted(game.seats.all(), key=lambda s: s.position):
                 writer.writerow(
                     (
@@ -153,7 +156,7 @@ def games_export_csv(*, games: QuerySet[Game]) -> Iterator[str]:
                         game.source,
                         game.status,
                         game.played_on.isoformat(),
-                        game.event.slug if game.event else "",
+                        event.slug if event is not None else "",
                         game.round_number or "",
                         game.table_number or "",
                         game.ply,

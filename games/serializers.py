@@ -9,9 +9,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from clubs.models import Club, Player
 from games.engine.overload.notation import REASONS, RESULTS
+from games.events import EventRef, event_get
+from games.kinds import GameKind
 from games.models import NAME_LENGTH, Game, Move, Seat
-from tournaments.models import Club, Event, GameKind, Player
 
 MAX_PLY = 1_000_000
 MAX_TAGS = 40
@@ -55,6 +57,9 @@ class GameSerializer(serializers.ModelSerializer):
         read_only=True, help_text="Once over: the summary (scores, winners, ranks by role)."
     )
     seats = SeatSerializer(many=True, read_only=True)
+    event = serializers.IntegerField(
+        source="event_id", read_only=True, allow_null=True, help_text="The event's id, if any."
+    )
 
     class Meta:
         model = Game
@@ -192,9 +197,16 @@ class _GameInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=GameKind.choices)
     players = serializers.ListField(child=SeatInputSerializer(), min_length=1, max_length=8)
     tags = TagsField(required=False, default=dict)
-    event = serializers.PrimaryKeyRelatedField(
-        queryset=Event.objects.all(), required=False, allow_null=True
-    )
+    event = serializers.IntegerField(required=False, allow_null=True)
+
+    def validate_event(self, value: int | None) -> EventRef | None:
+        if value is None:
+            return None
+        found = event_get(value)
+        if found is None:
+            raise serializers.ValidationError(f'Invalid pk "{value}" - object does not exist.')
+        return found
+
     round_number = serializers.IntegerField(
         min_value=1, max_value=MAX_NUMBER, required=False, allow_null=True
     )

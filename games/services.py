@@ -10,15 +10,16 @@ Invariants: every token is judged by the engine (``games.engine.live``) before a
 written; recording a move locks the game row (``select_for_update``) and the database refuses
 a second move at the same ply; an import never stores part of a game (games are written in
 batches inside savepoints, a batch that fails is retried game by game); a game's canonical
-MGN is never stored twice in a club (``mgn_hash``). When games finish, the analytics hook
-(``analytics.tasks.games_finished``, if it exists) is queued after commit.
+MGN is never stored twice in a club (``mgn_hash``). Games that finish, reopen or are stored
+are announced (``games.signals.games_changed``) in the same transaction; tournaments and
+analytics listen.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -26,72 +27,21 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club, Player
 from games.engine import live
-from games.engine.core import EngineError, IllegalMoveError, JsonDict, RecordError
+from games.engine.core import EngineError, IllegalMoveError, RecordError
 from games.engine.record import RawRecord, read_records
+from games.errors import GameClosed, GameError, IllegalMove, StalePly
+from games.events import EventLike
 from games.imports import ImportedGame, ImportReport, Roster, bulk_store, storable_problem
 from games.models import NAME_LENGTH, Game, Move, Seat
 from games.selectors import game_live
-from tournaments.models import Club, Event, Player
+from games.signals import announce_games_changed
 
 log = logging.getLogger(__name__)
 
-#: Name of the Celery task the analytics work provides; called with the ids of games that
-#: finished (or were reopened by an undo) once the transaction commits.
-ANALYTICS_HOOK = "games_finished"
 #: the fields a move, an undo or an abandon changes
 SAVED = ["ply", "status", "finished_at", "result", "mgn_hash", "updated"]
-
-
-# --- errors ----------------------------------------------------------------------------------
-
-
-class GameError(Exception):
-    """A write the service refuses; ``json()`` is the API's error body."""
-
-    status = 400
-
-    def __init__(self, message: str, *, ply: int | None = None, legal: Sequence[str] = ()):
-        super().__init__(message)
-        self.message = message
-        self.ply = ply
-        self.legal = list(legal)
-
-    def json(self) -> JsonDict:
-        return {"message": self.message, "ply": self.ply, "legal": self.legal}
-
-
-class IllegalMove(GameError):
-    """The engine refused the move; nothing was stored."""
-
-    def __init__(self, error: IllegalMoveError) -> None:
-        super().__init__(error.sentence, ply=error.ply, legal=error.legal)
-        self.move = error.move
-
-    def json(self) -> JsonDict:
-        return {**super().json(), "move": self.move}
-
-
-class StalePly(GameError):
-    """The client's expected ply is not the game's: another device moved (HTTP 409)."""
-
-    status = 409
-
-    def __init__(self, *, current: int, expected: int) -> None:
-        super().__init__(
-            f"the game moved on to ply {current} (you expected ply {expected}); reload",
-            ply=current,
-        )
-        self.expected = expected
-
-    def json(self) -> JsonDict:
-        return {**super().json(), "expected_ply": self.expected}
-
-
-class GameClosed(GameError):
-    """The game takes no more moves (finished, abandoned, result-only, imported)."""
-
-    status = 409
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -116,37 +66,6 @@ def mgn_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _queue_analytics(game_ids: Iterable[int]) -> None:
-    """Queue the analytics hook after commit, if the analytics work has provided it."""
-    ids = sorted(set(game_ids))
-    if not ids:
-        return
-    try:
-        from analytics import tasks
-    except ImportError:  # pragma: no cover - analytics is always installed here
-        return
-    task = getattr(tasks, ANALYTICS_HOOK, None)
-    if task is not None:
-        transaction.on_commit(lambda: task.delay(game_ids=ids))
-
-
-def _queue_table_result(game: Game) -> None:
-    """After commit, let the event's table take its result from this game (or drop it)."""
-    if game.event_id is None:
-        return
-    game_id = game.pk
-
-    def update() -> None:
-        from tournaments.services import table_result_from_game
-
-        try:
-            table_result_from_game(game_id=game_id)
-        except Exception:  # the game is stored; a tournament problem must not undo that
-            log.exception("the table result of game %s could not be updated", game_id)
-
-    transaction.on_commit(update)
-
-
 def _date_tag(day: date) -> str:
     return day.strftime("%Y.%m.%d")
 
@@ -161,13 +80,13 @@ def _setup_tags(
     club: Club,
     kind: str,
     tags: Mapping[str, str] | Sequence[Sequence[str]],
-    event: Event | None,
+    event: EventLike | None,
     day: date,
     round_number: int | None,
     table_number: int | None,
 ) -> list[tuple[str, str]]:
     """The tags given, plus Event, Date, Round and Table from the game's fields when absent."""
-    if event is not None and (event.club_id != club.pk or event.game != kind):
+    if event is not None and (event.club_id != club.pk or event.kind != kind):
         raise GameError(f"the event {event.name!r} is not a {kind} event of {club.name}")
     pairs = _pairs(tags)
     given = {name.lower() for name, _ in pairs}
@@ -205,9 +124,7 @@ def _finish(game: Game, played: live.LiveGame, found: live.Summary, now: datetim
     digest = mgn_hash(live.to_mgn(played))
     clash = Game.objects.filter(club_id=game.club_id, mgn_hash=digest).exclude(pk=game.pk)
     game.mgn_hash = None if clash.exists() else digest
-    _queue_table_result(game)
-    if not found.abandoned:
-        _queue_analytics([game.pk])
+    announce_games_changed([game.pk])
 
 
 # --- live games ------------------------------------------------------------------------------
@@ -220,7 +137,7 @@ def game_create(
     kind: str,
     players: Sequence[SeatInput],
     tags: Mapping[str, str] | Sequence[Sequence[str]] = (),
-    event: Event | None = None,
+    event: EventLike | None = None,
     round_number: int | None = None,
     table_number: int | None = None,
     public: bool = True,
@@ -245,7 +162,7 @@ def game_create(
         tags=[list(pair) for pair in started.tags],
         status=Game.Status.LIVE,
         source=Game.Source.LIVE,
-        event=event,
+        event_id=None if event is None else event.id,
         round_number=round_number,
         table_number=table_number,
         recorder=by if getattr(by, "is_authenticated", False) else None,
@@ -343,8 +260,7 @@ def game_undo(*, game_id: int, expected_ply: int, by: Any = None) -> Recorded:
         seats = list(game.seats.order_by("position"))
         _apply_summary(game, seats, live.summary(current))
         Seat.objects.bulk_update(seats, ["score", "rank", "winner", "withdrawn"])
-        _queue_analytics([game.pk])
-        _queue_table_result(game)
+        announce_games_changed([game.pk])
     game.save(update_fields=SAVED)
     return Recorded(game=game, live=current)
 
@@ -445,7 +361,7 @@ def games_import_records(
     user = by if getattr(by, "is_authenticated", False) else None
     stored = bulk_store(club=club, items=fresh, roster=roster, by=user, source=source)
     report.created_players = roster.created
-    _queue_analytics(stored)
+    announce_games_changed(stored)
     return report
 
 
@@ -467,7 +383,7 @@ def game_result_only_create(
     players: Sequence[SeatInput],
     result: Mapping[str, Any],
     tags: Mapping[str, str] | Sequence[Sequence[str]] = (),
-    event: Event | None = None,
+    event: EventLike | None = None,
     round_number: int | None = None,
     table_number: int | None = None,
     played_on: date | None = None,
@@ -506,7 +422,5 @@ def game_result_only_create(
         seat_players=members,
     )
     assert entry.game_id is not None
-    _queue_analytics([entry.game_id])
-    stored = Game.objects.get(pk=entry.game_id)
-    _queue_table_result(stored)
-    return stored
+    announce_games_changed([entry.game_id])
+    return Game.objects.get(pk=entry.game_id)

@@ -24,8 +24,9 @@ from games import forms, permissions, selectors, services
 from games.engine import live
 from games.engine.core import EngineError
 from games.engine.replay import decode
+from games.errors import GameError
+from games.kinds import GameKind
 from games.models import Game
-from tournaments.models import GameKind
 
 PAGE_SIZE = 50
 BOARD_TEMPLATES = {
@@ -263,7 +264,7 @@ def _record_from_form(request: HttpRequest, game: Game) -> None:
             messages.success(request, f"Recorded ply {recorded.move.ply}: {recorded.move.token}")
         else:
             messages.error(request, "Type a move first.")
-    except services.GameError as error:
+    except GameError as error:
         messages.error(request, error.message)
 
 
@@ -324,7 +325,7 @@ def game_new_kind(request: HttpRequest, kind: str) -> HttpResponse:
                 public=data["public"],
                 by=request.user,
             )
-        except services.GameError as error:
+        except GameError as error:
             form.engine_error(error.message)
         else:
             if form.note:
@@ -342,7 +343,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             services.game_abandon(game_id=game.pk, by=request.user)
-        except services.GameError as error:
+        except GameError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, "The game was abandoned; its moves are kept.")
@@ -395,7 +396,7 @@ def game_result_only(request: HttpRequest) -> HttpResponse:
                 public=data["public"],
                 by=request.user,
             )
-        except services.GameError as error:
+        except GameError as error:
             form.add_error(None, error.message)
         except EngineError as error:
             form.add_error(None, error.sentence)

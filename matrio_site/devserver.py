@@ -21,7 +21,7 @@ from types import FrameType
 from rich.console import Console
 from rich.table import Table
 
-from tournaments import demo_data
+from matrio_site import demo_data
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 STOP_GRACE_SECONDS = 20.0

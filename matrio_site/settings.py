@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "matrio_site",
+    "clubs",
     "games",
     "tournaments",
     "analytics",

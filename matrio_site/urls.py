@@ -13,7 +13,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("events/", include("tournaments.urls")),
-    path("clubs/", include("tournaments.account_urls")),
+    path("clubs/", include("clubs.urls")),
     path("games/", include("games.urls")),
     path("analytics/", include("analytics.urls")),
     path("admin/", admin.site.urls),

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from matrio_site.demo import DemoSummary, demo_load
 from tests.browser import OpenPage, launch_browser, page_opener
-from tournaments.services import DemoSummary, demo_load
 
 
 @pytest.fixture

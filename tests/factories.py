@@ -7,7 +7,9 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Club, Event, GameKind, Membership, Player
+from clubs.models import Club, Membership, Player
+from games.kinds import GameKind
+from tournaments.models import Event
 
 PASSWORD = "a-test-password-42"
 

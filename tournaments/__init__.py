@@ -1,1 +1,1 @@
-"""Tournaments: clubs, players, memberships and events (rounds, seats and standings later)."""
+"""Tournaments: events, their entries, rounds, seatings, results and standings."""

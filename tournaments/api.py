@@ -17,8 +17,10 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Club, Player
+from games.engine.errors import DomainError
 from tournaments import services
-from tournaments.models import Club, Entry, Event, Player, Result, Round, Table
+from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.selectors import club_list, event_list, event_rounds, event_standings, player_list
 
 
@@ -104,7 +106,7 @@ class EventFilter(django_filters.FilterSet):
         fields = ["club", "game", "status"]
 
 
-def _refused(error: services.TournamentError) -> Response:
+def _refused(error: DomainError) -> Response:
     return Response({"detail": error.message}, status=error.status)
 
 
@@ -151,7 +153,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 options=data.get("options") or {},
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except DomainError as error:
             return _refused(error)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
@@ -176,7 +178,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                     checked_in=given.validated_data.get("checked_in", False),
                     by=request.user,
                 )
-            except services.TournamentError as error:
+            except DomainError as error:
                 return _refused(error)
             return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
         return Response(EntrySerializer(event.entries.select_related("player"), many=True).data)
@@ -191,7 +193,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 services.round_generate(
                     event=event, final=bool(request.data.get("final")), by=request.user
                 )
-            except services.TournamentError as error:
+            except DomainError as error:
                 return _refused(error)
             return Response(
                 RoundSerializer(event_rounds(event=event).last()).data,
@@ -211,7 +213,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     def _run(self, request: Request, write: Any) -> Response:
         try:
             round_ = write(round=self.get_object(), by=request.user)
-        except services.TournamentError as error:
+        except DomainError as error:
             return _refused(error)
         return Response(RoundSerializer(round_).data)
 
@@ -249,7 +251,7 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
                 details=given.validated_data.get("details"),
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except DomainError as error:
             return _refused(error)
         return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -283,6 +285,6 @@ class ResultViewSet(viewsets.ReadOnlyModelViewSet):
                 note=given.validated_data.get("note", ""),
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except DomainError as error:
             return _refused(error)
         return Response(ResultSerializer(result).data)

@@ -1,16 +1,14 @@
-"""Tournament models: clubs, players, memberships, events and what happens in them.
+"""Tournament models: events and what happens in them.
 
-Terms: a *club* runs *events*; a *player* may belong to several clubs, each *membership*
-giving one role (director, scorekeeper or player); an event plays one of the four games in
+Terms: a club (``clubs.models.Club``) runs *events*; an event plays one of the four games in
 one *format* with declared *options* (ranking criteria from the standings registry, bye rule,
-place points, final size; see ``tournaments.rules``). An *entry* is a player of the event
+place points, final size; see ``tournaments.options``). An *entry* is a player of the event
 (checked in, late, dropped after a round); a *round* is seated at *tables* (``TableSeat``:
 seat order, P1 first for MatriO) and has *byes*; a table's *result* comes from its recorded
 game or is reported (scores only) and confirmed; every change is an *audit entry*.
 
-Invariants kept by the database: club slugs and player slugs are unique; an event's slug is
-unique within its club; a player holds each role in a club at most once; a player enters an
-event once; round numbers are unique per event, table numbers per round, a player sits once
+Invariants kept by the database: an event's slug is unique within its club; a player enters
+an event once; round numbers are unique per event, table numbers per round, a player sits once
 per table; **at most one confirmed result per table** (partial unique constraint).
 """
 
@@ -19,67 +17,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-
-class GameKind(models.TextChoices):
-    """The four games; values are the MGN ``Game`` tags (spec/records.md)."""
-
-    MATRIO = "matrio", "MatriO"
-    MATHEMATICO = "mathematico", "Mathematico"
-    MATRIX_OVERLOAD = "matrix-overload", "Matrix Overload"
-    INTEGER_MATRIX = "integer-matrix", "Integer Matrix"
-
-
-class Club(models.Model):
-    name = models.CharField(max_length=200)
-    slug = models.SlugField(max_length=80, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Player(models.Model):
-    name = models.CharField(max_length=200)
-    slug = models.SlugField(max_length=80, unique=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="players",
-    )
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    class Role(models.TextChoices):
-        DIRECTOR = "director", "Director"
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
-        PLAYER = "player", "Player"
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=20, choices=Role.choices, default=Role.PLAYER)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "player", "role"], name="membership_one_role_once"
-            )
-        ]
-        ordering = ["club", "player", "role"]
-
-    def __str__(self) -> str:
-        return f"{self.player} — {self.get_role_display()} of {self.club}"
+from clubs.models import Club, Player
+from games.kinds import GameKind
 
 
 class EventFormat(models.TextChoices):
@@ -115,6 +54,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})"
+
+    @property
+    def kind(self) -> str:
+        """The game kind it plays (as ``games.events`` names it)."""
+        return self.game
 
 
 class Entry(models.Model):
@@ -258,32 +202,3 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
-
-
-class Invitation(models.Model):
-    """A link a director sends: whoever opens it (signed in, or signing up) takes ``role`` in
-    the club and, when ``player`` is set, that player profile (if it has no account yet)."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
-    player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
-    )
-    role = models.CharField(
-        max_length=20, choices=Membership.Role.choices, default=Membership.Role.PLAYER
-    )
-    token = models.CharField(max_length=64, unique=True)
-    expires = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
-    used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created"]
-
-    def __str__(self) -> str:
-        return f"Invitation to {self.club} as {self.role}"

@@ -16,26 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.permissions import STAFF_ROLES, club_roles
-from tournaments.models import Club, Event, Membership, Result, Table
-
-
-def _signed_in(user: Any) -> bool:
-    return bool(user is not None and getattr(user, "is_authenticated", False))
-
-
-def _admin(user: Any) -> bool:
-    return _signed_in(user) and bool(user.is_superuser)
-
-
-def is_director(user: Any, club: Club | int) -> bool:
-    club_id = club if isinstance(club, int) else club.pk
-    return _admin(user) or Membership.Role.DIRECTOR in club_roles(user, club_id)
-
-
-def is_staff(user: Any, club: Club | int) -> bool:
-    club_id = club if isinstance(club, int) else club.pk
-    return _admin(user) or bool(club_roles(user, club_id) & set(STAFF_ROLES))
+from clubs.models import Club
+from clubs.roles import is_director, is_staff, signed_in
+from tournaments.models import Event, Result, Table
 
 
 def can_create_event(user: Any, club: Club) -> bool:
@@ -51,7 +34,7 @@ def can_enter_results(user: Any, event: Event) -> bool:
 
 
 def seated_at(user: Any, table: Table) -> bool:
-    return _signed_in(user) and table.seats.filter(player__user=user).exists()
+    return signed_in(user) and table.seats.filter(player__user=user).exists()
 
 
 def can_report(user: Any, table: Table) -> bool:
@@ -59,13 +42,8 @@ def can_report(user: Any, table: Table) -> bool:
 
 
 def can_confirm(user: Any, result: Result) -> bool:
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     if can_manage_event(user, result.table.round.event):
         return True
     return result.reported_by_id != user.pk and seated_at(user, result.table)
-
-
-def can_manage_accounts(user: Any, club: Club) -> bool:
-    """Creating accounts for the club's players and inviting people takes a director."""
-    return is_director(user, club)

@@ -12,9 +12,11 @@ from typing import Any
 
 from django.db import IntegrityError, models, transaction
 
+from games.engine.errors import DomainError
+from games.kinds import GameKind
 from tournaments import permissions as policy
-from tournaments.models import GameKind, Result, ResultConfirmation, Round, Table
-from tournaments.running import TournamentError, acting_user, audit, require
+from tournaments.models import Result, ResultConfirmation, Round, Table
+from tournaments.running import acting_user, audit, require
 
 
 def _clean_scores(
@@ -23,7 +25,7 @@ def _clean_scores(
     players = [str(p) for p in table.seats.order_by("position").values_list("player_id", flat=True)]
     given = {str(k): v for k, v in scores.items()}
     if sorted(given) != sorted(players):
-        raise TournamentError("give a score for every player of the table, and no one else")
+        raise DomainError("give a score for every player of the table, and no one else")
     clean: dict[str, int | None] = {}
     for player in players:
         value = given[player]
@@ -33,11 +35,11 @@ def _clean_scores(
         try:
             clean[player] = int(str(value).strip())
         except ValueError:
-            raise TournamentError(f"{value!r} is not a whole number") from None
+            raise DomainError(f"{value!r} is not a whole number") from None
     extra: dict[str, dict[str, int | bool]] = {}
     for key, counts in (details or {}).items():
         if str(key) not in players or not isinstance(counts, Mapping):
-            raise TournamentError("details must map players of the table to their counts")
+            raise DomainError("details must map players of the table to their counts")
         try:
             extra[str(key)] = {
                 name: (bool(counts[name]) if name == "solved" else int(counts[name]))
@@ -45,7 +47,7 @@ def _clean_scores(
                 if name in counts
             }
         except (TypeError, ValueError):
-            raise TournamentError("game counts must be whole numbers") from None
+            raise DomainError("game counts must be whole numbers") from None
     return clean, extra
 
 
@@ -55,7 +57,7 @@ def _lock_table(table: Table) -> Table:
 
 def _playable(table: Table) -> None:
     if table.round.status == Round.Status.DRAFT:
-        raise TournamentError(f"round {table.round.number} has not started")
+        raise DomainError(f"round {table.round.number} has not started")
 
 
 def _snapshot(result: Result | None) -> Any:
@@ -79,7 +81,7 @@ def result_report(
     _playable(table)
     clean, extra = _clean_scores(table, scores, details)
     if _confirmed(table) is not None:
-        raise TournamentError(
+        raise DomainError(
             f"table {table.number} already has a confirmed result; a director may correct it"
         )
     open_ = list(table.results.filter(status__in=[Result.Status.REPORTED, Result.Status.DISPUTED]))
@@ -112,17 +114,17 @@ def result_confirm(*, result: Result, agrees: bool = True, note: str = "", by: A
     result.table = table
     require(policy.can_confirm(by, result), f"confirm the result of table {table.number}")
     if result.status not in (Result.Status.REPORTED, Result.Status.DISPUTED):
-        raise TournamentError(f"this result is {result.status}: there is nothing to confirm")
+        raise DomainError(f"this result is {result.status}: there is nothing to confirm")
     director = policy.can_manage_event(by, table.round.event)
     if result.status == Result.Status.DISPUTED and not director:
-        raise TournamentError("a disputed result is settled by a director")
+        raise DomainError("a disputed result is settled by a director")
     try:
         with transaction.atomic():
             ResultConfirmation.objects.update_or_create(
                 result=result, user=by, defaults={"agrees": agrees, "note": note[:500]}
             )
     except IntegrityError:  # pragma: no cover - the row lock makes this unlikely
-        raise TournamentError("you already answered for this result") from None
+        raise DomainError("you already answered for this result") from None
     before = _snapshot(result)
     result.status = Result.Status.CONFIRMED if agrees else Result.Status.DISPUTED
     result.save(update_fields=["status", "updated"])

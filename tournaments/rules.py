@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import Event, EventFormat, GameKind
+from games.kinds import GameKind
+from tournaments.models import Event, EventFormat
 from tournaments.standings import ByeRule, PlacePoints, StandingsError, StandingsRules
 from tournaments.standings.criteria import criteria_named
 from tournaments.standings.places import score_key

@@ -14,17 +14,16 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from clubs.models import Club, Membership, Player
+from games.engine.errors import DomainError, NotAllowed
+from games.kinds import GameKind
 from tournaments import pairing
 from tournaments import permissions as policy
 from tournaments.models import (
     AuditEntry,
-    Club,
     Entry,
     Event,
     EventFormat,
-    GameKind,
-    Membership,
-    Player,
     Result,
     Round,
     Table,
@@ -33,20 +32,6 @@ from tournaments.models import (
 from tournaments.rules import TABLE_SIZE, RulesError, check_options, event_options
 from tournaments.selectors import pairing_inputs
 from tournaments.standings import StandingsError
-
-
-class TournamentError(Exception):
-    """A write the service refuses, with a sentence a director understands."""
-
-    status = 400
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NotAllowed(TournamentError):
-    status = 403
 
 
 def require(allowed: bool, what: str) -> None:
@@ -85,7 +70,7 @@ def event_create(
 ) -> Event:
     require(policy.can_create_event(by, club), f"create events of {club.name}")
     if game not in GameKind.values:
-        raise TournamentError(f"unknown game {game!r}")
+        raise DomainError(f"unknown game {game!r}")
     format = (
         format
         or {
@@ -98,13 +83,13 @@ def event_create(
     name = " ".join(name.split())
     slug = slug or slugify(name)
     if not name or not slug:
-        raise TournamentError("an event needs a name")
+        raise DomainError("an event needs a name")
     try:
         merged = check_options(game=game, format=format, options=dict(options or {}))
     except RulesError as error:
-        raise TournamentError(str(error)) from None
+        raise DomainError(str(error)) from None
     if Event.objects.filter(club=club, slug=slug).exists():
-        raise TournamentError(f"{club.name} already has an event with the address {slug!r}")
+        raise DomainError(f"{club.name} already has an event with the address {slug!r}")
     event = Event.objects.create(
         club=club, name=name, slug=slug, game=game, format=format, starts_on=starts_on
     )
@@ -119,7 +104,7 @@ def event_finish(*, event: Event, by: Any) -> Event:
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
     if event.rounds.exclude(status=Round.Status.FINISHED).exists():
-        raise TournamentError("finish every round before finishing the event")
+        raise DomainError("finish every round before finishing the event")
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])
     audit(event, by, "event finished", event.name, None, None)
@@ -136,13 +121,13 @@ def entry_add(*, event: Event, player: Player, checked_in: bool = False, by: Any
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
-        raise TournamentError("the event is finished")
+        raise DomainError("the event is finished")
     late = _last_started(event) > 0
     entry, made = Entry.objects.get_or_create(
         event=event, player=player, defaults={"late": late, "checked_in": checked_in}
     )
     if not made:
-        raise TournamentError(f"{player.name} is already entered")
+        raise DomainError(f"{player.name} is already entered")
     audit(event, by, "entry added", player.name, None, {"late": late, "checked_in": checked_in})
     return entry
 
@@ -153,7 +138,7 @@ def player_enter_new(*, event: Event, name: str, by: Any) -> Entry:
     require(policy.can_manage_event(by, event), "run this event")
     name = " ".join(name.split())
     if not name:
-        raise TournamentError("give the player's name")
+        raise DomainError("give the player's name")
     base = slugify(name) or "player"
     slug, counter = base, 1
     while Player.objects.filter(slug=slug).exists():
@@ -181,13 +166,13 @@ def entry_drop(*, entry: Entry, by: Any) -> Entry:
     require(policy.can_manage_event(by, entry.event), "run this event")
     entry = Entry.objects.select_for_update().select_related("player", "event").get(pk=entry.pk)
     if entry.dropped_after_round is not None:
-        raise TournamentError(f"{entry.player.name} has already dropped")
+        raise DomainError(f"{entry.player.name} has already dropped")
     draft = entry.event.rounds.filter(status=Round.Status.DRAFT).first()
     if draft and (
         TableSeat.objects.filter(table__round=draft, player=entry.player).exists()
         or entry.player_id in draft.byes
     ):
-        raise TournamentError(
+        raise DomainError(
             f"the draft round {draft.number} seats {entry.player.name}: drop them, then "
             "regenerate the round — or drop them before generating it"
         )
@@ -215,13 +200,13 @@ def _seat(event: Event, number: int, final: bool) -> tuple[list[list[int]], list
     if final:
         final_size = int(options["final_size"])
         if not final_size:
-            raise TournamentError("the event declares no final (final_size is 0)")
+            raise DomainError("the event declares no final (final_size is 0)")
         present = {e.id for e in entrants}
         ranked = [player for player in ranked if player in present]
         tables = pairing.final_tables(ranked, size=final_size, table_size=size or final_size)
         return [list(t.seats) for t in tables], [], seed, cards
     if not entrants:
-        raise TournamentError("nobody is checked in")
+        raise DomainError("nobody is checked in")
     if event.format == EventFormat.SWISS_TABLES:
         seating = pairing.seat_swiss_tables(entrants, history)
         return [list(t.seats) for t in seating.tables], list(seating.byes), seed, cards
@@ -235,7 +220,7 @@ def _seat(event: Event, number: int, final: bool) -> tuple[list[list[int]], list
         else:
             schedule = pairing.pairs_round_robin(ids)
         if number > len(schedule.rounds):
-            raise TournamentError(f"the round robin has only {len(schedule.rounds)} rounds")
+            raise DomainError(f"the round robin has only {len(schedule.rounds)} rounds")
         planned = schedule.rounds[number - 1]
         return [list(t) for t in planned.tables], list(planned.byes), seed, cards
     return [sorted(e.id for e in entrants)], [], seed, cards
@@ -245,7 +230,7 @@ def _write_seating(round: Round, final: bool) -> None:
     try:
         tables, byes, seed, cards = _seat(round.event, round.number, final)
     except (pairing.PairingError, StandingsError, RulesError) as error:
-        raise TournamentError(str(error)) from None
+        raise DomainError(str(error)) from None
     round.byes, round.seed, round.cards = byes, seed, cards
     round.save(update_fields=["byes", "seed", "cards"])
     for number, players in enumerate(tables, start=1):
@@ -272,10 +257,10 @@ def round_generate(*, event: Event, final: bool = False, by: Any) -> Round:
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
-        raise TournamentError("the event is finished")
+        raise DomainError("the event is finished")
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.FINISHED:
-        raise TournamentError(f"round {last.number} is not finished yet")
+        raise DomainError(f"round {last.number} is not finished yet")
     number = last.number + 1 if last else 1
     round = Round.objects.create(
         event=event, number=number, kind=Round.Kind.FINAL if final else Round.Kind.REGULAR
@@ -294,7 +279,7 @@ def _lock_round(round: Round, by: Any) -> Round:
 def round_regenerate(*, round: Round, by: Any) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise TournamentError(f"round {round.number} is locked: its seating cannot change")
+        raise DomainError(f"round {round.number} is locked: its seating cannot change")
     before = _seating_json(round)
     round.tables.all().delete()
     _write_seating(round, round.kind == Round.Kind.FINAL)
@@ -307,9 +292,9 @@ def round_swap(*, round: Round, first: int, second: int, by: Any) -> Round:
     """Swap two players' places (seats or byes) in a draft round."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise TournamentError(f"round {round.number} is locked: its seating cannot change")
+        raise DomainError(f"round {round.number} is locked: its seating cannot change")
     if first == second:
-        raise TournamentError("choose two different players to swap")
+        raise DomainError("choose two different players to swap")
     before = _seating_json(round)
     seats = {s.player_id: s for s in TableSeat.objects.filter(table__round=round)}
     places: dict[int, tuple[int, int] | None] = {}
@@ -319,7 +304,7 @@ def round_swap(*, round: Round, first: int, second: int, by: Any) -> Round:
         elif player in round.byes:
             places[player] = None
         else:
-            raise TournamentError(f"player {player} is not in round {round.number}")
+            raise DomainError(f"player {player} is not in round {round.number}")
     TableSeat.objects.filter(table__round=round, player_id__in=[first, second]).delete()
     byes = [p for p in round.byes if p not in (first, second)]
     for player, other in ((first, second), (second, first)):
@@ -339,7 +324,7 @@ def round_lock(*, round: Round, by: Any) -> Round:
     """The round starts: its seating is fixed and its tables may report results."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise TournamentError(f"round {round.number} is already {round.status}")
+        raise DomainError(f"round {round.number} is already {round.status}")
     round.status = Round.Status.LOCKED
     round.save(update_fields=["status"])
     Event.objects.filter(pk=round.event_id, status=Event.Status.DRAFT).update(
@@ -353,11 +338,11 @@ def round_lock(*, round: Round, by: Any) -> Round:
 def round_finish(*, round: Round, by: Any) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.LOCKED:
-        raise TournamentError(f"round {round.number} is {round.status}, not being played")
+        raise DomainError(f"round {round.number} is {round.status}, not being played")
     missing = round.tables.exclude(results__status=Result.Status.CONFIRMED).order_by("number")
     if missing.exists():
         numbers = ", ".join(str(t.number) for t in missing)
-        raise TournamentError(f"tables without a confirmed result: {numbers}")
+        raise DomainError(f"tables without a confirmed result: {numbers}")
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
     audit(round.event, by, "round finished", str(round), None, None)

@@ -12,19 +12,11 @@ from typing import Any
 
 from django.db.models import Case, Count, IntegerField, Prefetch, QuerySet, Value, When
 
+from clubs.models import Club, Player
+from games.kinds import GameKind
 from tournaments import pairing
 from tournaments import standings as pure
-from tournaments.models import (
-    Club,
-    Entry,
-    Event,
-    GameKind,
-    Player,
-    Result,
-    Round,
-    Table,
-    TableSeat,
-)
+from tournaments.models import Entry, Event, Result, Round, Table, TableSeat
 from tournaments.rules import event_options, standings_rules
 
 #: round statuses whose results count (a draft round has not been played)

@@ -1,7 +1,7 @@
 """Writes for tournaments. Keyword-only arguments; each public function is one transaction.
 
 Every write that runs an event takes ``by`` (the user acting) and checks the policy of
-``tournaments.permissions`` (``NotAllowed``); a refused write raises ``TournamentError`` with a
+``tournaments.permissions`` (``NotAllowed``); a refused write raises ``DomainError`` with a
 sentence and writes nothing. Round life: *draft* (seating may be regenerated or swapped) ->
 *locked* (being played; results reported and confirmed) -> *finished* (every table has a
 confirmed result). Results: staff entries are confirmed at once; a player's report waits for
@@ -9,38 +9,18 @@ another player of the table or a director, who agree (confirmed) or not (dispute
 the director). A director's correction supersedes the confirmed result. Every change writes
 an ``AuditEntry`` (who, when, before, after); standings are computed from confirmed results.
 A recorded game of the table gives its result automatically (:func:`table_result_from_game`,
-called by ``games.services`` after commit).
-
-``demo_load`` builds the demo club idempotently: every row is looked up by its natural key
-(slug or username), so loading twice creates nothing new.
+run when ``games`` announces that the game changed: see ``tournaments.apps``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
-from typing import Any
-
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.utils.text import slugify
-
-from tournaments import demo_data
-from tournaments.accounts import (  # noqa: F401  (accounts live in their own module)
-    account_create,
-    invitation_accept,
-    invitation_create,
-)
-from tournaments.models import Club, Event, Membership, Player, Round
-from tournaments.results import (  # noqa: F401  (results in theirs)
+from tournaments.results import (  # noqa: F401  (results live in their own module)
     result_confirm,
     result_correct,
     result_report,
     table_result_from_game,
 )
-from tournaments.running import (  # noqa: F401  (the running services live in their own module)
-    NotAllowed,
-    TournamentError,
+from tournaments.running import (  # noqa: F401  (the running services live in theirs)
     entry_add,
     entry_check_in,
     entry_drop,
@@ -53,151 +33,3 @@ from tournaments.running import (  # noqa: F401  (the running services live in t
     round_regenerate,
     round_swap,
 )
-
-
-@dataclass(frozen=True)
-class DemoSummary:
-    club: Club
-    players: int
-    events: int
-    created: int  # rows created by this call (0 when the demo was already loaded)
-    games: int = 0  # games in the demo club
-
-
-@transaction.atomic
-def membership_grant(*, club: Club, player: Player, role: str) -> tuple[Membership, bool]:
-    """Give ``player`` the ``role`` in ``club`` (a no-op when they already hold it)."""
-    return Membership.objects.get_or_create(club=club, player=player, role=role)
-
-
-@transaction.atomic
-def demo_load() -> DemoSummary:
-    """Create or refresh the demo club, its users, twelve players, two events and games."""
-    created = 0
-    user_model = get_user_model()
-    club, made = Club.objects.update_or_create(
-        slug=demo_data.CLUB_SLUG, defaults={"name": demo_data.CLUB_NAME}
-    )
-    created += made
-
-    players: list[Player] = []
-    for login in demo_data.LOGINS:
-        user, made = user_model.objects.get_or_create(username=login.username)
-        created += made
-        if made:  # keep a password the demo user changed; set it only on creation
-            user.set_password(login.password)
-        user.is_staff = user.is_superuser = login.staff
-        user.save()
-        if not login.player_name:
-            continue
-        player, made = Player.objects.update_or_create(
-            slug=slugify(login.player_name), defaults={"name": login.player_name, "user": user}
-        )
-        created += made
-        players.append(player)
-        if login.role != Membership.Role.PLAYER:
-            created += membership_grant(club=club, player=player, role=login.role)[1]
-
-    for name in demo_data.OTHER_PLAYERS:
-        player, made = Player.objects.update_or_create(slug=slugify(name), defaults={"name": name})
-        created += made
-        players.append(player)
-
-    for player in players:
-        created += membership_grant(club=club, player=player, role=Membership.Role.PLAYER)[1]
-
-    director = user_model.objects.get(username=demo_data.DIRECTOR)
-    events: dict[str, Event] = {}
-    for spec in demo_data.EVENTS:
-        event = Event.objects.filter(club=club, slug=spec.slug).first()
-        if event is None:
-            event = event_create(
-                club=club,
-                name=spec.name,
-                slug=spec.slug,
-                game=spec.game,
-                starts_on=date.fromisoformat(spec.starts_on),
-                by=director,
-            )
-            created += 1
-        events[spec.slug] = event
-    # Games played through the engines: finished ones in the events, one still going on.
-    from games.demo import demo_games_load
-    from games.models import Game
-
-    keeper = next(login.username for login in demo_data.LOGINS if login.role == "scorekeeper")
-    recorder = user_model.objects.filter(username=keeper).first()
-    names = [player.name for player in players]
-    created += demo_games_load(club=club, names=names, recorder=recorder)
-    created += _demo_league(events[demo_data.LEAGUE], players, director)
-    created += _demo_night(events[demo_data.CLUB_NIGHT], players, director)
-
-    return DemoSummary(
-        club=club,
-        players=len(players),
-        events=len(demo_data.EVENTS),
-        created=created,
-        games=Game.objects.filter(club=club).count(),
-    )
-
-
-def _demo_fresh(event: Event) -> bool:
-    """Whether the demo event still needs its rounds (an older demo may have none)."""
-    if event.rounds.exists():
-        return False
-    if event.status != Event.Status.DRAFT:  # an older demo marked it without playing it
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAFT)
-        event.refresh_from_db()
-    return True
-
-
-def _demo_results_from_games(round: Round, by: Any) -> None:
-    """Seat the draft round as its recorded games were played, lock it, take their results."""
-    from games.models import Game
-
-    by_table = {
-        game.table_number: [seat.player_id for seat in game.seats.order_by("position")]
-        for game in Game.objects.filter(event=round.event, round_number=round.number)
-    }
-    for table in round.tables.order_by("number"):
-        wanted = by_table.get(table.number) or []
-        for position, player in enumerate(wanted, start=1):
-            here = table.seats.filter(position=position).values_list("player_id", flat=True)
-            if player is not None and here and here[0] != player:
-                round_swap(round=round, first=here[0], second=player, by=by)
-    round_lock(round=round, by=by)
-    for game in Game.objects.filter(event=round.event, round_number=round.number):
-        table_result_from_game(game_id=game.pk)
-
-
-def _demo_league(event: Event, players: list[Player], by: Any) -> int:
-    """The finished league: twelve players, three rounds seated as the demo games were played
-    (the director swaps the Swiss draft to match), results from the games, then finished."""
-    if not _demo_fresh(event):
-        return 0
-    for player in players:
-        entry_add(event=event, player=player, checked_in=True, by=by)
-    for _ in range(demo_data.LEAGUE_ROUNDS):
-        round = round_generate(event=event, by=by)
-        _demo_results_from_games(round, by)
-        round_finish(round=round, by=by)
-    event_finish(event=event, by=by)
-    return 1
-
-
-def _demo_night(event: Event, players: list[Player], by: Any) -> int:
-    """The running club night: four players, round 1 from its recorded Mathematico game and
-    finished; two late entries; round 2 seated and locked (being played)."""
-    if not _demo_fresh(event):
-        return 0
-    for player in players[: demo_data.NIGHT_PLAYERS]:
-        entry_add(event=event, player=player, checked_in=True, by=by)
-    first = round_generate(event=event, by=by)
-    _demo_results_from_games(first, by)
-    round_finish(round=first, by=by)
-    late = demo_data.NIGHT_PLAYERS + demo_data.NIGHT_LATE
-    for player in players[demo_data.NIGHT_PLAYERS : late]:
-        entry_add(event=event, player=player, checked_in=True, by=by)
-    second = round_generate(event=event, by=by)
-    round_lock(round=second, by=by)
-    return 1

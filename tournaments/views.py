@@ -16,9 +16,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games.engine.errors import DomainError
+from games.kinds import GameKind
 from tournaments import permissions as policy
 from tournaments import services
-from tournaments.models import Entry, Event, GameKind, Result, Round, Table
+from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.rules import event_options
 from tournaments.selectors import (
     event_disputes,
@@ -203,7 +205,7 @@ def _table_post(request: HttpRequest, table: Table, result: Result | None) -> No
             messages.success(request, "Thank you: your answer is recorded.")
         else:
             messages.error(request, "Nothing to do.")
-    except services.TournamentError as error:
+    except DomainError as error:
         messages.error(request, error.message)
 
 
@@ -243,7 +245,7 @@ def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         done = _console_action(request, event, action, by)
         if done:
             messages.success(request, done)
-    except services.TournamentError as error:
+    except DomainError as error:
         messages.error(request, error.message)
     except (ValueError, Entry.DoesNotExist, Round.DoesNotExist, Table.DoesNotExist):
         messages.error(request, "That entry, round or table is not part of this event.")

@@ -48,7 +48,7 @@ from analytics.compute.bootstrap import (
 from analytics.compute.card_sample import CARDS, Sample, sample_of
 from analytics.compute.matrio_games import TRAY_KINDS, MatrioGame
 from games.engine.matrio.cards import DECK
-from games.engine.matrio.game import SEATS
+from games.engine.matrio.rules import SEATS
 
 MIN_GAMES = 30
 _NOTES = {"2C": "always P1's card (P1 is the holder of the 2 of clubs): see the seat effects"}

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from analytics.compute.results import INTEGER_MATRIX, GameResult, SeatResult, overload_result
 from analytics.compute.tally import Key, Tally, one
 from games.engine.integer_matrix.board import square_name
-from games.engine.integer_matrix.mgn import judge_record
+from games.engine.integer_matrix.records import judge_record
 from games.engine.integer_matrix.scoring import winners
-from games.engine.overload.game import judge
+from games.engine.overload.records import judge
 from games.engine.overload.rules import deal, placements, resolve
 from games.engine.record import RawRecord, read_records
 

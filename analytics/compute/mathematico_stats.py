@@ -36,9 +36,9 @@ from analytics.compute.bootstrap import ratio as ratio_of
 from analytics.compute.results import MATHEMATICO, GameResult, SeatResult, competition_ranks
 from analytics.compute.tally import Key, Tally, one
 from games.engine.mathematico.board import CELL_INDEX, CELLS
-from games.engine.mathematico.game import NOT_PLACED
-from games.engine.mathematico.judge import replay
 from games.engine.mathematico.notation import read_result, read_setup
+from games.engine.mathematico.records import replay
+from games.engine.mathematico.rules import NOT_PLACED
 from games.engine.mathematico.scoring import Mode
 from games.engine.record import RawRecord, read_records
 

@@ -33,9 +33,9 @@ from analytics.compute.results import MATRIO, GameResult, SeatResult, competitio
 from analytics.compute.tally import Key, Tally, one
 from games.engine.matrio.board import CELL_NAMES, TRAYS, cell_scores
 from games.engine.matrio.cards import BIT, DECK
-from games.engine.matrio.game import SEATS, State, apply, new_game, scores
 from games.engine.matrio.notation import parse_token
 from games.engine.matrio.records import is_result_only, play, read_header, read_result
+from games.engine.matrio.rules import SEATS, State, apply, new_game, scores
 from games.engine.record import RawRecord, read_records
 
 TRAY_KINDS = ("row empty", "row cover", "column empty", "column cover")

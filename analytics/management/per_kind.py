@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from matrio_site.progress import Advance, progress_bar, progress_step
-from tournaments.models import GameKind
+from games.kinds import GameKind
+from infra.progress import Advance, progress_bar, progress_step
 
 
 class PerKindCommand(BaseCommand):

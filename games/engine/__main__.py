@@ -62,7 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("files", nargs="+", metavar="FILE", help='MGN file, "-" for stdin')
     fmt = commands.add_parser("format", help="write each valid game in canonical MGN")
     fmt.add_argument("files", nargs="+", metavar="FILE", help='MGN file, "-" for stdin')
+    advise = commands.add_parser("advise", help="advise a cell for each position on stdin")
+    advise.add_argument("game", choices=("mathematico",))
+    advise.add_argument("--ms", type=float, default=50, help="thinking time per position")
     args = parser.parse_args(argv)
+    if args.command == "advise":
+        from games.engine.advise import serve
+
+        return serve(args.game, args.ms, sys.stdin, sys.stdout)
 
     texts: list[str] = []
     for path in args.files:

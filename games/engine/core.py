@@ -20,11 +20,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.engine.errors import DomainError
+
 JsonDict = dict[str, Any]
 
 
-class EngineError(Exception):
-    """A record or a move the engine refuses; ``str(error)`` is one readable sentence."""
+class EngineError(DomainError):
+    """A record or a move the engine refuses; ``str(error)`` is one readable sentence.
+
+    As a :class:`DomainError` its ``message`` is the whole sentence and its error body carries
+    the ``ply`` and the ``legal`` moves.
+    """
 
     def __init__(
         self,
@@ -43,6 +49,13 @@ class EngineError(Exception):
         self.player = player
         self.legal = tuple(legal)
         super().__init__(reason)
+
+    @property
+    def message(self) -> str:
+        return self.sentence
+
+    def json(self) -> dict[str, Any]:
+        return {"message": self.sentence, "ply": self.ply, "legal": list(self.legal)}
 
     @property
     def sentence(self) -> str:

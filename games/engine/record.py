@@ -1,4 +1,4 @@
-"""MGN, the record format of all four games (``spec/records.md`` §1): reading and writing.
+"""MGN, the record format of all four games (``docs/records.md`` §1): reading and writing.
 
 Terms: a *file* holds *records*; a record is a *header* (tag lines ``[Name "value"]``) and
 *movetext*. This module knows only the layout shared by every game: where records start,

@@ -8,8 +8,8 @@ import pytest
 
 from analytics import services
 from analytics.models import Rating
+from matrio_site.demo import demo_load
 from tests.browser import OpenPage
-from tournaments.services import demo_load
 
 pytestmark = pytest.mark.browser
 

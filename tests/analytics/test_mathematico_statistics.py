@@ -18,7 +18,7 @@ from analytics.compute.ratings import display_rating
 from analytics.models import RatingHistory, StatGame, StatResult
 from games import services as games
 from games.engine.mathematico.board import CELLS
-from games.engine.mathematico.judge import write_record
+from games.engine.mathematico.records import write_record
 from games.engine.record import read_records
 from games.models import Game
 from games.selectors import game_export_mgn

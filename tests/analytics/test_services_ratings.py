@@ -23,10 +23,10 @@ from analytics.models import (
     RatingSnapshot,
     RatingStream,
 )
+from clubs.models import Club, Player
 from games import services as games
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.django_db
 

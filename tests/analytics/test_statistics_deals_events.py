@@ -8,7 +8,7 @@ from django.test import Client
 from analytics import services, statistics
 from analytics.models import Rating, StatCounter
 from games.models import Game
-from tournaments.services import DemoSummary
+from matrio_site.demo import DemoSummary
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_overload_deals_are_listed_hardest_first_with_page_and_api(
 def test_event_games_are_counted_per_seat_and_shown_per_event(
     client: Client, processed: DemoSummary
 ) -> None:
-    in_events = Game.objects.filter(event__isnull=False, status=Game.Status.FINISHED)
+    in_events = Game.objects.filter(event_id__isnull=False, status=Game.Status.FINISHED)
     assert in_events.exists()
     rows = StatCounter.objects.filter(statistic=statistics.EVENTS)
     first_seats = rows.filter(key="P1")

@@ -16,11 +16,11 @@ from analytics import services, statistics, tasks
 from analytics.compute.openings import explore
 from analytics.compute.tally import Counters, Tally
 from analytics.models import StatCounter, StatGame, StatResult
+from clubs.models import Club
 from games import services as games
 from games.engine.matrio import random_game
 from games.models import Game
 from tests.factories import ClubFactory
-from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 
 from analytics import services
 from analytics.models import JobProgress, Rating
+from clubs.models import Club, Player
 from games import services as games
 from tests.factories import ClubFactory, MembershipFactory
-from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = ROOT.parent / "shared" / "samples"
+SAMPLES = ROOT / "tests" / "data"  # the reference samples (see its README.md)
 
 
 def run_engine(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

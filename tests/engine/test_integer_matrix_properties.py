@@ -19,8 +19,8 @@ from games.engine.integer_matrix import (
     write_record,
 )
 from games.engine.integer_matrix.board import Disc, count, discs
-from games.engine.integer_matrix.mgn import read_scoring, read_setup_tag
 from games.engine.integer_matrix.notation import split_moves
+from games.engine.integer_matrix.records import read_scoring, read_setup_tag
 from games.engine.integer_matrix.rules import Options, new_game, play
 from games.engine.record import RawRecord, read_records
 from games.engine.replay import replay_text

@@ -8,13 +8,7 @@ import pytest
 
 from games.engine.integer_matrix.board import Disc, Move, Piece, square_index
 from games.engine.integer_matrix.rules import State, play, position
-from games.engine.integer_matrix.scoring import (
-    Scoring,
-    mover,
-    parse_result,
-    result_text,
-    winners,
-)
+from games.engine.integer_matrix.scoring import Scoring, mover, parse_result, result_text, winners
 
 
 def sq(name: str) -> int:

@@ -1,20 +1,12 @@
-"""Agreement with the 50 reference MatriO games of ``shared/samples``."""
+"""Agreement with the 50 reference MatriO games of ``tests/data`` (see its README.md)."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-
-import pytest
 
 from .cli import SAMPLES, run_engine
 from .matrio_positions import json_lines
-
-pytestmark = pytest.mark.skipif(
-    not (SAMPLES / "matrio-reference.mgn").exists() and os.environ.get("CI") != "true",
-    reason="shared/samples is not beside the repository",
-)
 
 
 def test_the_replay_command_agrees_with_every_reference_game() -> None:

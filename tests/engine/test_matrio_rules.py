@@ -1,4 +1,4 @@
-"""MatriO rules: the worked examples of spec/rules/matrio.md and each resolved ambiguity."""
+"""MatriO rules: the worked examples of docs/rules/matrio.md and each resolved ambiguity."""
 
 from __future__ import annotations
 

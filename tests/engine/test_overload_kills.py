@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.overload.board import SLOTS
-from games.engine.overload.game import apply
-from games.engine.overload.rules import Move, State
+from games.engine.overload.rules import Move, State, apply
 
 from .test_overload_decks import position
 

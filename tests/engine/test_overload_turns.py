@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.core import IllegalMoveError
-from games.engine.overload.game import apply
-from games.engine.overload.rules import Move, legal_moves, placements
+from games.engine.overload.rules import Move, apply, legal_moves, placements
 
 from .test_overload_decks import TABLE, final, mgn, position, replayed
 

@@ -6,11 +6,11 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from clubs.models import Club, Membership
 from games import services
 from games.engine import registry
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tournaments.models import Club, Membership
 
 PERSONAS = ("anonymous", "player", "scorekeeper", "other_director", "director", "admin")
 WRITERS = {"scorekeeper", "director", "admin"}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import Player
 from games import services
+from games.errors import GameError
 from games.models import Game, Move, Seat
 from games.selectors import game_export_mgn
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory
 from tests.games.helpers import Cast, record
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,7 @@ def test_event_round_table_and_date_come_from_the_tags(cast: Cast) -> None:
     services.games_import_mgn(club=cast.club, text=record("matrio", 1, tags=tags))
 
     game = Game.objects.get()
-    assert (game.event, game.round_number, game.table_number) == (event, 3, 2)
+    assert (game.event_id, game.round_number, game.table_number) == (event.pk, 3, 2)
     assert game.played_on.isoformat() == "2026-10-03" and game.source == "typed"
 
 
@@ -147,7 +148,7 @@ def test_a_form_result_only_game_is_judged_like_a_record(cast: Cast) -> None:
         ("negative", False),
         ("positive", True),
     ]
-    with pytest.raises(services.GameError, match="cannot be read"):
+    with pytest.raises(GameError, match="cannot be read"):
         services.game_result_only_create(
             club=cast.club,
             kind="mathematico",

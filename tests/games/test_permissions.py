@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from clubs.models import Membership
 from games import services
 from games.models import Game
 from games.permissions import can_create_in_club, can_read_game, can_write_game
 from tests.games.helpers import NAMES, PERSONAS, WRITERS, Cast, live_matrio, record
-from tournaments.models import Membership
 
 pytestmark = pytest.mark.django_db
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from clubs.models import Membership, Player
 from games import services
 from games.engine import live
 from games.engine.record import read_records
+from games.errors import GameClosed, GameError, IllegalMove, StalePly
 from games.models import Game, Move, Seat
 from games.selectors import game_export_mgn, game_view
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory
 from tests.games.helpers import NAMES, Cast, live_matrio, matrio_tokens, record
-from tournaments.models import Membership, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def test_new_names_become_club_members_and_known_names_are_matched(cast: Cast) -
 
 
 def test_a_bad_setup_is_refused_with_the_engines_sentence(cast: Cast) -> None:
-    with pytest.raises(services.GameError, match=r'\[Opening "7H"\] must be "2C"'):
+    with pytest.raises(GameError, match=r'\[Opening "7H"\] must be "2C"'):
         services.game_create(
             club=cast.club,
             kind="matrio",
@@ -60,7 +61,7 @@ def test_a_bad_setup_is_refused_with_the_engines_sentence(cast: Cast) -> None:
 def test_an_event_of_another_game_or_club_is_refused(cast: Cast) -> None:
     event = EventFactory(club=cast.other_club, game="matrio")
 
-    with pytest.raises(services.GameError, match="is not a matrio event of Home Club"):
+    with pytest.raises(GameError, match="is not a matrio event of Home Club"):
         live_matrio(cast, event=event)
 
 
@@ -78,7 +79,7 @@ def test_an_illegal_move_is_refused_with_ply_and_legal_moves_and_nothing_is_stor
 ) -> None:
     game = live_matrio(cast)
 
-    with pytest.raises(services.IllegalMove) as refused:
+    with pytest.raises(IllegalMove) as refused:
         services.game_record_move(game_id=game.pk, token="3C>C1C", expected_ply=0)
 
     assert refused.value.json()["message"].startswith("ply 1 (P1): the game opens with the 2")
@@ -91,7 +92,7 @@ def test_a_stale_expected_ply_is_refused(cast: Cast) -> None:
     game = live_matrio(cast)
     services.game_record_move(game_id=game.pk, token="2C>C2C", expected_ply=0)
 
-    with pytest.raises(services.StalePly) as stale:
+    with pytest.raises(StalePly) as stale:
         services.game_record_move(game_id=game.pk, token="3C>C2C", expected_ply=0)
 
     assert stale.value.status == 409
@@ -128,7 +129,7 @@ def test_a_finished_game_takes_no_more_moves(cast: Cast) -> None:
     tokens = matrio_tokens(4)
     game = play_all(live_matrio(cast), tokens)
 
-    with pytest.raises(services.GameClosed, match="finished"):
+    with pytest.raises(GameClosed, match="finished"):
         services.game_record_move(game_id=game.pk, token="2C>C2C", expected_ply=len(tokens))
 
 
@@ -154,9 +155,9 @@ def test_undo_takes_back_the_last_move_and_reopens_a_finished_game(cast: Cast) -
 def test_undo_needs_the_current_ply_and_a_move(cast: Cast) -> None:
     game = live_matrio(cast)
 
-    with pytest.raises(services.GameError, match="no move to undo"):
+    with pytest.raises(GameError, match="no move to undo"):
         services.game_undo(game_id=game.pk, expected_ply=0)
-    with pytest.raises(services.StalePly):
+    with pytest.raises(StalePly):
         services.game_undo(game_id=game.pk, expected_ply=3)
 
 
@@ -167,7 +168,7 @@ def test_an_abandoned_game_takes_no_moves(cast: Cast) -> None:
 
     game.refresh_from_db()
     assert game.status == "abandoned"
-    with pytest.raises(services.GameClosed):
+    with pytest.raises(GameClosed):
         services.game_record_move(game_id=game.pk, token="2C>C2C", expected_ply=0)
 
 
@@ -215,5 +216,5 @@ def test_an_overload_abandon_token_can_be_undone_but_an_abandoned_game_cannot(ca
 
     game.refresh_from_db()
     assert (game.status, game.ply) == ("abandoned", 5)
-    with pytest.raises(services.GameClosed, match="abandoned"):
+    with pytest.raises(GameClosed, match="abandoned"):
         services.game_undo(game_id=game.pk, expected_ply=5)

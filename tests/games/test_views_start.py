@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.engine.integer_matrix.board import CENTRE, setup_colour
 from games.engine.integer_matrix.notation import format_setup
-from games.engine.integer_matrix.randomgame import random_disc
+from games.engine.integer_matrix.random_game import random_disc
 from games.engine.overload.cards import FULL_DECK
 from games.models import Game
 from tests.games.helpers import NAMES, Cast, record

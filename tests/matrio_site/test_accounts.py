@@ -109,5 +109,5 @@ def test_staff_reach_the_admin(client: Client) -> None:
 
 def test_the_demo_admin_can_log_into_the_admin(client: Client, demo: object) -> None:
     assert client.login(username="admin", password="demo-admin-pass")
-    assert client.get("/admin/tournaments/club/").status_code == 200
+    assert client.get("/admin/clubs/club/").status_code == 200
     assert get_user_model().objects.get(username="director").is_staff is False

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from matrio_site import demo_data
+from matrio_site.demo import demo_load
 from tests.browser import PHONE, OpenPage
-from tournaments import demo_data
-from tournaments.services import demo_load
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from analytics.models import RatedGame, RatingSnapshot
-from matrio_site.bulk import analyze, insert_rows, update_rows
+from infra.bulk import analyze, insert_rows, update_rows
 
 pytestmark = pytest.mark.django_db
 

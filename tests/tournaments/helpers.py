@@ -6,9 +6,10 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from clubs.models import Club, Membership, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import Club, Event, Membership, Player
+from tournaments.models import Event
 
 
 @dataclass

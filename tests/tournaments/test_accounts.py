@@ -12,10 +12,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
 
+from clubs import accounts
+from clubs.models import Invitation, Membership, Player
+from games.engine.errors import DomainError, NotAllowed
 from tests.factories import PASSWORD, PlayerFactory
 from tests.tournaments.helpers import Cast, cast
-from tournaments import services
-from tournaments.models import Invitation, Membership, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -44,17 +45,17 @@ def test_only_the_clubs_directors_create_accounts_and_invitations(c: Cast, name:
     by = persona(c, name)
     player = c.players[5]
     if name in ALLOWED:
-        user, password = services.account_create(
+        user, password = accounts.account_create(
             club=c.club, player=player, username="new-one", by=by
         )
         assert user.check_password(password)
         assert Player.objects.get(pk=player.pk).user == user
-        assert services.invitation_create(club=c.club, by=by).token
+        assert accounts.invitation_create(club=c.club, by=by).token
         return
-    with pytest.raises(services.NotAllowed):
-        services.account_create(club=c.club, player=player, username="new-one", by=by)
-    with pytest.raises(services.NotAllowed):
-        services.invitation_create(club=c.club, by=by)
+    with pytest.raises(NotAllowed):
+        accounts.account_create(club=c.club, player=player, username="new-one", by=by)
+    with pytest.raises(NotAllowed):
+        accounts.invitation_create(club=c.club, by=by)
     assert not get_user_model().objects.filter(username="new-one").exists()
     assert not Invitation.objects.exists()
 
@@ -69,12 +70,12 @@ def test_the_accounts_page_is_for_the_clubs_directors(client: Any, c: Cast, name
 
 
 def test_an_account_is_refused_for_a_linked_player_an_outsider_or_a_taken_name(c: Cast) -> None:
-    with pytest.raises(services.TournamentError, match="already has an account"):
-        services.account_create(club=c.club, player=c.players[0], username="x", by=c.director)
-    with pytest.raises(services.TournamentError, match="not a member"):
-        services.account_create(club=c.club, player=PlayerFactory(), username="x", by=c.director)
-    with pytest.raises(services.TournamentError, match="taken"):
-        services.account_create(
+    with pytest.raises(DomainError, match="already has an account"):
+        accounts.account_create(club=c.club, player=c.players[0], username="x", by=c.director)
+    with pytest.raises(DomainError, match="not a member"):
+        accounts.account_create(club=c.club, player=PlayerFactory(), username="x", by=c.director)
+    with pytest.raises(DomainError, match="taken"):
+        accounts.account_create(
             club=c.club, player=c.players[5], username=c.users[1].username, by=c.director
         )
     assert Player.objects.get(pk=c.players[5].pk).user is None
@@ -122,8 +123,8 @@ def test_a_new_person_signs_up_through_the_link_and_claims_the_profile(
 
 def test_a_signed_in_user_accepts_and_gets_a_new_profile(c: Cast) -> None:
     stranger = get_user_model().objects.create_user(username="stranger", password=PASSWORD)
-    invitation = services.invitation_create(club=c.club, by=c.director)
-    user, membership = services.invitation_accept(
+    invitation = accounts.invitation_create(club=c.club, by=c.director)
+    user, membership = accounts.invitation_accept(
         token=invitation.token, user=stranger, name="Sue Stranger"
     )
     assert user == stranger
@@ -132,10 +133,10 @@ def test_a_signed_in_user_accepts_and_gets_a_new_profile(c: Cast) -> None:
 
 
 def test_an_expired_invitation_is_refused_and_writes_nothing(c: Cast) -> None:
-    invitation = services.invitation_create(club=c.club, player=c.players[5], by=c.director)
+    invitation = accounts.invitation_create(club=c.club, player=c.players[5], by=c.director)
     Invitation.objects.filter(pk=invitation.pk).update(expires=timezone.now() - timedelta(hours=1))
-    with pytest.raises(services.TournamentError, match="expired"):
-        services.invitation_accept(token=invitation.token, username="late", password=PASSWORD)
+    with pytest.raises(DomainError, match="expired"):
+        accounts.invitation_accept(token=invitation.token, username="late", password=PASSWORD)
     assert not get_user_model().objects.filter(username="late").exists()
-    with pytest.raises(services.TournamentError, match="does not exist"):
-        services.invitation_accept(token="nope", username="late", password=PASSWORD)
+    with pytest.raises(DomainError, match="does not exist"):
+        accounts.invitation_accept(token="nope", username="late", password=PASSWORD)

@@ -9,11 +9,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from clubs.models import Club, Membership, Player
 from games.models import Game
-from tournaments import demo_data
-from tournaments.models import Club, Event, Membership, Player, Result, Table
+from matrio_site import demo_data
+from matrio_site.demo import demo_load
+from tournaments.models import Event, Result, Table
 from tournaments.selectors import event_standings
-from tournaments.services import demo_load
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.engine.errors import DomainError
 from tests.tournaments.helpers import Cast, cast
 from tournaments import services
 from tournaments.models import Event, Result, Round
@@ -151,7 +152,7 @@ def test_a_matrio_round_robin_meets_every_opponent_and_finishes() -> None:
     while True:
         try:
             round_ = services.round_generate(event=event, by=c.director)
-        except services.TournamentError as error:
+        except DomainError as error:
             assert "only" in error.message
             break
         services.round_lock(round=round_, by=c.director)

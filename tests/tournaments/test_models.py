@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from clubs.accounts import membership_grant
+from clubs.models import Membership
+from games.kinds import GameKind
 from tests.factories import ClubFactory, EventFactory, MembershipFactory
-from tournaments.models import Event, GameKind, Membership
+from tournaments.models import Event
 from tournaments.selectors import event_list
-from tournaments.services import membership_grant
 
 pytestmark = pytest.mark.django_db
 

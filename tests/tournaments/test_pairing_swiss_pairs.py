@@ -10,13 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
-    Entrant,
-    PairingError,
-    PlayedRound,
-    PlayedTable,
-    pair_swiss,
-)
+from tournaments.pairing import Entrant, PairingError, PlayedRound, PlayedTable, pair_swiss
 
 
 def random_history(seed: int, players: int, rounds: int) -> list[PlayedRound]:

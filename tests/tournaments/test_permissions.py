@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from games.engine.errors import NotAllowed
 from tests.factories import UserFactory
 from tests.tournaments.helpers import Cast, cast, matrio_event
 from tournaments import permissions as policy
@@ -71,7 +72,7 @@ def test_a_round_is_generated_only_by_a_director(c: Cast, name: str) -> None:
     if name in ("director", "admin"):
         assert services.round_generate(event=event, by=persona(c, name)).number == 1
     else:
-        with pytest.raises(services.NotAllowed):
+        with pytest.raises(NotAllowed):
             services.round_generate(event=event, by=persona(c, name))
         assert not event.rounds.exists()
 
@@ -89,9 +90,9 @@ def test_players_report_only_their_own_tables(c: Cast) -> None:
     assert not policy.can_report(c.users[0], elsewhere)
     assert not policy.can_report(AnonymousUser(), table)
     assert not policy.can_report(c.other_director, table)
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(NotAllowed):
         services.result_report(table=table, scores=scores, by=stranger)
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(NotAllowed):
         services.result_report(table=table, scores=scores, by=AnonymousUser())
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
+from games.engine.errors import DomainError, NotAllowed
 from tests.tournaments.helpers import cast, matrio_event, play_round
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Result, Round
@@ -73,7 +74,7 @@ def test_a_players_report_waits_for_another_player_of_the_table() -> None:
 
     result = services.result_report(table=table, scores=scores, by=c.users[0])
     assert result.status == Result.Status.REPORTED
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(NotAllowed):
         services.result_confirm(result=result, by=c.users[0])
     assert round_missing(round=round_) and table in round_missing(round=round_)
 
@@ -81,7 +82,7 @@ def test_a_players_report_waits_for_another_player_of_the_table() -> None:
     assert result.status == Result.Status.DISPUTED
     if any(p.user_id for p in others):
         other_user = next(p.user for p in others if p.user_id)
-        with pytest.raises(services.TournamentError, match="settled by a director"):
+        with pytest.raises(DomainError, match="settled by a director"):
             services.result_confirm(result=result, by=other_user)
     result = services.result_confirm(result=result, agrees=True, by=c.director)
     assert result.status == Result.Status.CONFIRMED
@@ -98,7 +99,7 @@ def test_the_database_keeps_one_confirmed_result_per_table() -> None:
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Result.objects.create(table=table, status="confirmed", source="staff", scores={})
-    with pytest.raises(services.TournamentError, match="already has a confirmed result"):
+    with pytest.raises(DomainError, match="already has a confirmed result"):
         services.result_report(table=table, scores=scores, by=c.scorekeeper)
 
 
@@ -126,13 +127,13 @@ def test_bad_scores_are_refused_with_a_sentence_and_nothing_is_written() -> None
     event = matrio_event(c)
     round_ = services.round_generate(event=event, by=c.director)
     table = round_.tables.first()
-    with pytest.raises(services.TournamentError, match="has not started"):
+    with pytest.raises(DomainError, match="has not started"):
         services.result_report(table=table, scores={}, by=c.director)
     services.round_lock(round=round_, by=c.director)
     ids = [s.player_id for s in table.seats.all()]
-    with pytest.raises(services.TournamentError, match="every player of the table"):
+    with pytest.raises(DomainError, match="every player of the table"):
         services.result_report(table=table, scores={ids[0]: 3}, by=c.director)
-    with pytest.raises(services.TournamentError, match="not a whole number"):
+    with pytest.raises(DomainError, match="not a whole number"):
         services.result_report(table=table, scores=dict.fromkeys(ids, "lots"), by=c.director)
     assert not Result.objects.exists()
 
@@ -149,7 +150,7 @@ def test_a_draft_round_can_be_swapped_and_regenerated_but_not_once_locked() -> N
     assert round_.tables.first().seats.filter(player_id=bye).exists()
     services.round_regenerate(round=round_, by=c.director)
     services.round_lock(round=round_, by=c.director)
-    with pytest.raises(services.TournamentError, match="locked"):
+    with pytest.raises(DomainError, match="locked"):
         services.round_swap(round=round_, first=bye, second=seated, by=c.director)
 
 
@@ -173,9 +174,9 @@ def test_the_next_round_waits_for_the_current_one() -> None:
     event = matrio_event(c)
     round_ = services.round_generate(event=event, by=c.director)
     services.round_lock(round=round_, by=c.director)
-    with pytest.raises(services.TournamentError, match="not finished"):
+    with pytest.raises(DomainError, match="not finished"):
         services.round_generate(event=event, by=c.director)
-    with pytest.raises(services.TournamentError, match="without a confirmed result: 1, 2, 3"):
+    with pytest.raises(DomainError, match="without a confirmed result: 1, 2, 3"):
         services.round_finish(round=round_, by=c.director)
     round_.refresh_from_db()
     assert round_.status == Round.Status.LOCKED
@@ -195,12 +196,12 @@ def test_a_final_seats_the_top_four_after_the_swiss_rounds() -> None:
 
 def test_options_outside_the_registry_are_refused() -> None:
     c = cast(4)
-    with pytest.raises(services.TournamentError, match="unknown ranking criterion 'luck'"):
+    with pytest.raises(DomainError, match="unknown ranking criterion 'luck'"):
         services.event_create(
             club=c.club, name="X", game="matrio", starts_on="2026-01-01",
             options={"criteria": ["luck"]}, by=c.director,
         )  # fmt: skip
-    with pytest.raises(services.TournamentError, match="cannot use the format"):
+    with pytest.raises(DomainError, match="cannot use the format"):
         services.event_create(
             club=c.club, name="X", game="matrio", format="swiss-pairs",
             starts_on="2026-01-01", by=c.director,

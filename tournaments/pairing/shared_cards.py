@@ -24,14 +24,29 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.engine.mathematico.cards import COPIES, DEAL_SIZE, VALUES
+from games.engine.overload.cards import FULL_DECK, RANKS, SUITS
 from tournaments.pairing.entrants import Entrant, PairingError, PlayerId, present
 
-DRAW_SIZE = 25
-VALUES = tuple(range(1, 14))
-COPIES = 4
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-DECK: tuple[str, ...] = (*(rank + suit for suit in SUITS for rank in RANKS), "XB", "XR")
+__all__ = [
+    "COPIES",
+    "DECK",
+    "DRAW_SIZE",
+    "RANKS",
+    "SUITS",
+    "VALUES",
+    "DuplicateRound",
+    "SimultaneousRound",
+    "duplicate_round",
+    "mathematico_draw",
+    "overload_deck",
+    "round_seed",
+    "simultaneous_round",
+]
+
+# The cards are the rules engines' (one definition per game); these are this module's names.
+DRAW_SIZE = DEAL_SIZE  # Mathematico: values drawn per round, from VALUES x COPIES
+DECK: tuple[str, ...] = FULL_DECK  # MATR1X 0VERL0AD: the 54 cards, in the order shuffled
 
 
 @dataclass(frozen=True)

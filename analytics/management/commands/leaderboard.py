@@ -8,7 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from analytics.selectors import leaderboard
-from tournaments.models import Club, GameKind
+from clubs.models import Club
+from games.kinds import GameKind
 
 
 class Command(BaseCommand):

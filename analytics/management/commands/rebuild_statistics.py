@@ -12,7 +12,7 @@ from __future__ import annotations
 from analytics.management.per_kind import PerKindCommand
 from analytics.statistics import statistics_rebuild
 from analytics.statistics_selectors import counted_statistics
-from matrio_site.progress import Advance
+from infra.progress import Advance
 
 
 class Command(PerKindCommand):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from analytics.management.per_kind import PerKindCommand
 from analytics.services import ratings_recompute_job
-from matrio_site.progress import Advance
+from infra.progress import Advance
 
 
 class Command(PerKindCommand):

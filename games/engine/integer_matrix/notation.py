@@ -1,4 +1,4 @@
-"""How the Integer Matrix is written in MGN (``spec/records.md`` §5): moves, discs and setup.
+"""How the Integer Matrix is written in MGN (``docs/records.md`` §5): moves, discs and setup.
 
 Terms:
 

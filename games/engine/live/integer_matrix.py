@@ -37,8 +37,8 @@ from games.engine.integer_matrix.board import (
     legal_squares,
     square_name,
 )
-from games.engine.integer_matrix.mgn import read_scoring, read_setup_tag
 from games.engine.integer_matrix.notation import format_move
+from games.engine.integer_matrix.records import read_scoring, read_setup_tag
 from games.engine.integer_matrix.rules import (
     Options,
     State,

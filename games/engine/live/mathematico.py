@@ -12,7 +12,8 @@ Two ways to give the deal, chosen when the game starts:
 
 Either way every placement is judged by ``mathematico.apply``. Roles are the player names.
 The canonical MGN of a finished game is the same whichever way the deal was entered; an
-unfinished game cannot be written as a valid record (records.md asks 25 entries per line).
+unfinished game cannot be written as a valid record (``docs/records.md`` §3 asks 25 entries
+per line).
 
 The view's ``board``::
 
@@ -52,7 +53,8 @@ from games.engine.mathematico.cards import (
     read_deal,
     read_value,
 )
-from games.engine.mathematico.game import (
+from games.engine.mathematico.notation import read_mode, read_players, read_result, read_rules
+from games.engine.mathematico.rules import (
     Options,
     State,
     apply,
@@ -63,7 +65,6 @@ from games.engine.mathematico.game import (
     parse_move,
     scores,
 )
-from games.engine.mathematico.notation import read_mode, read_players, read_result, read_rules
 from games.engine.mathematico.scoring import LineScore, breakdown, winners
 from games.engine.record import RawRecord
 

@@ -30,7 +30,9 @@ from games.engine.core import IllegalMoveError, JsonDict, RecordError
 from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only
 from games.engine.matrio.board import CELL_NAMES, TRAY_SUIT, TRAYS, cell_scores
 from games.engine.matrio.cards import cards_of
-from games.engine.matrio.game import (
+from games.engine.matrio.notation import TokenError, parse_token
+from games.engine.matrio.records import read_header
+from games.engine.matrio.rules import (
     HAND_SIZE,
     SEATS,
     State,
@@ -42,8 +44,6 @@ from games.engine.matrio.game import (
     scores,
     winners,
 )
-from games.engine.matrio.notation import TokenError, parse_token
-from games.engine.matrio.records import read_header
 from games.engine.record import RawRecord
 
 NAME = "matrio"

@@ -36,9 +36,9 @@ from games.engine.core import IllegalMoveError, JsonDict, RecordError
 from games.engine.live.common import Summary, Tags, at_ply, with_tags, written_tags
 from games.engine.overload.board import PILES, SLOTS
 from games.engine.overload.explain import ended
-from games.engine.overload.game import apply, new_game
 from games.engine.overload.notation import format_move, parse_move, read_setup
-from games.engine.overload.rules import State, legal_moves, result
+from games.engine.overload.records import new_game
+from games.engine.overload.rules import State, apply, legal_moves, result
 from games.engine.overload.summary import picture, table
 from games.engine.record import RawRecord
 

@@ -8,7 +8,7 @@ each, player lines ``NAME: `` and 25 lower-case cells (single spaces), the name 
 (single spaces, no comment character), players named apart, every cell named once, and a
 ``Result`` (if any) written as the replay computes it. It writes the JSON of an accepted
 record itself; anything else is a *region* of the text for the general path
-(``record.read_records``, ``judge.replay``), which alone builds errors.
+(``record.read_records``, ``records.replay``), which alone builds errors.
 
 Invariants: the lines of :func:`scan` (with the general path's lines for its regions) are
 byte for byte the general path's lines for the whole text, in the same order

@@ -1,4 +1,4 @@
-"""Mathematico in MGN (``spec/records.md`` §1 and §3): tags, player lines and Result.
+"""Mathematico in MGN (``docs/records.md`` §1 and §3): tags, player lines and Result.
 
 Terms: the *setup* of a record is what its tags say (``Deal``, ``Mode``, ``Rules``) plus its
 *player lines*, ``NAME: CELL x25`` — one movetext line per player, in seat order, where the
@@ -8,7 +8,7 @@ Terms: the *setup* of a record is what its tags say (``Deal``, ``Mode``, ``Rules
 Invariants: everything wrong with the tags or the shape of the movetext (no colon, no name, a
 name given twice, a line without exactly 25 entries, no player at all) is a record error
 (``ply`` null) raised here, before any move is judged; what each entry means is judged by the
-game rules (``game.py``). Player names are written with single spaces and compared ignoring
+game rules (``rules.py``). Player names are written with single spaces and compared ignoring
 case and spaces, like ``Result`` items.
 """
 
@@ -21,8 +21,8 @@ from typing import NamedTuple
 from games.engine.core import RecordError
 from games.engine.mathematico.board import CELL_INDEX, CELLS
 from games.engine.mathematico.cards import DEAL_SIZE, deal_text, read_deal
-from games.engine.mathematico.game import NOT_PLACED, squash
 from games.engine.mathematico.profiles import CANONICAL, PROFILES
+from games.engine.mathematico.rules import NOT_PLACED, squash
 from games.engine.mathematico.scoring import MAX, Mode
 from games.engine.record import RawRecord, result_items, write_header
 

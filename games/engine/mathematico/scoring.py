@@ -1,4 +1,4 @@
-"""Scoring of Mathematico boards (``spec/rules/mathematico.md``) and who wins.
+"""Scoring of Mathematico boards (``docs/rules/mathematico.md``) and who wins.
 
 Terms (combinations, rules profiles and line keys are defined in ``profiles.py``): a line
 scores only its single best combination, whatever the order of its cards; a diagonal with a

@@ -1,14 +1,18 @@
-"""MatriO: four players, a matrix-product scoring board (rules: spec/rules/matrio.md).
+"""MatriO: four players, a matrix-product scoring board (rules: ``docs/rules/matrio.md``).
 
 The engine protocol (see ``games.engine.core``) plus the record layer and a random-game
-generator. Modules: ``cards`` (deck, values), ``board`` (trays, cells, scores), ``game``
-(legality, markers, withdrawal, end), ``notation`` (move tokens), ``records`` (tags, replay,
-canonical writer), ``random_game``.
+generator. Modules, named as in every engine package (see ``games.engine``): ``cards`` (deck,
+values), ``board`` (trays, cells, scores), ``rules`` (the protocol: legality, markers,
+withdrawal, end, scores), ``notation`` (move tokens), ``records`` (tags, replay, canonical
+writer), ``fast`` (the replay path for whole records), ``random_game`` (seeded random games).
 """
 
 from __future__ import annotations
 
-from games.engine.matrio.game import (
+from games.engine.matrio.notation import parse_token
+from games.engine.matrio.random_game import random_game
+from games.engine.matrio.records import NAME, moves_of, play, replay, write_record
+from games.engine.matrio.rules import (
     SEATS,
     Move,
     Options,
@@ -22,9 +26,6 @@ from games.engine.matrio.game import (
     outcome,
     scores,
 )
-from games.engine.matrio.notation import parse_token
-from games.engine.matrio.random_game import random_game
-from games.engine.matrio.records import NAME, moves_of, play, replay, write_record
 
 __all__ = [
     "NAME",

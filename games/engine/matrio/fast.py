@@ -1,9 +1,9 @@
 """The fast replay path for whole MatriO records (club histories, analytics, imports).
 
-It judges every move by the same rules as ``game.apply`` (same tables: ``SUIT``, ``BIT``,
+It judges every move by the same rules as ``rules.apply`` (same tables: ``SUIT``, ``BIT``,
 ``TRAY_SUIT``, ``TRAY_LINE``), on mutable lists instead of new immutable states. It never
 explains anything: on the first move it cannot accept it returns ``None`` and the caller
-replays the record with ``game.apply``, which raises the error a club member reads. So a
+replays the record with ``rules.apply``, which raises the error a club member reads. So a
 record is accepted by this path only if ``apply`` accepts it, and ends in the same ``State``;
 ``tests/engine/test_matrio_fast.py`` checks both on random legal and illegal records.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from games.engine.matrio.board import TRAY_LINE, TRAY_SUIT
 from games.engine.matrio.cards import BIT, SUIT
-from games.engine.matrio.game import HAND_SIZE, Options, State
 from games.engine.matrio.notation import TokenError, parse_token
+from games.engine.matrio.rules import HAND_SIZE, Options, State
 from games.engine.record import RawRecord
 
 # Cells won when a line (rows 0-2, columns 3-5) completes: (cell, crossing line) pairs.

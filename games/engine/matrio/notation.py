@@ -1,4 +1,4 @@
-"""MatriO move tokens: ``CARD [">"|"-"] TRAY ["+"{1,3}]`` (records.md §2).
+"""MatriO move tokens: ``CARD [">"|"-"] TRAY ["+"{1,3}]`` (``docs/records.md`` §2).
 
 Terms: ``TRAY := ("R"|"C") LINE [SUIT]``; the tray suit may be omitted when it equals the
 card's suit (never for a joker); ``+`` marks, when written, count the cells the move wins.
@@ -13,7 +13,7 @@ import re
 
 from games.engine.matrio.board import TRAY_INDEX
 from games.engine.matrio.cards import DECK, JOKERS, REMOVED, describe_missing, read_card
-from games.engine.matrio.game import Move
+from games.engine.matrio.rules import Move
 
 _TOKEN = re.compile(
     r"(?P<card>10[SHDC]|[A2-9TJQK][SHDC]|X[BR])[>-]?(?P<block>[RC])(?P<line>[1-3])"

@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 
 from games.engine.matrio.cards import BIT, DECK
-from games.engine.matrio.game import (
+from games.engine.matrio.records import TAG_ORDER, result_string
+from games.engine.matrio.rules import (
     SEATS,
     Move,
     Options,
@@ -22,7 +23,6 @@ from games.engine.matrio.game import (
     new_game,
     scores,
 )
-from games.engine.matrio.records import TAG_ORDER, result_string
 from games.engine.record import RawRecord, write_header
 
 

@@ -1,11 +1,11 @@
-"""MatriO records: tags, replay of a whole record and the canonical writer (records.md §2).
+"""MatriO records: tags, replay of a whole record and the canonical writer (``docs/records.md`` §2).
 
 Terms: tags ``P1``..``P4`` (required; P1 holds the 2 of clubs), ``Opening`` (``2C`` default
 or ``any``), ``Hand1``..``Hand4`` (optional, 13 cards each), ``Result``
 (``P1: 268; P2: -63; P3: 409; P4: WD``, ``*`` while unfinished). Result items may name a
 seat by its role (``P3``) or by the player's name.
 
-Invariants: a record error has ply ``None``; every movetext token is judged by ``game.apply``;
+Invariants: a record error has ply ``None``; every movetext token is judged by ``rules.apply``;
 written ``+`` marks must equal the cells won; a given ``Result`` must match the replay.
 """
 
@@ -17,7 +17,8 @@ from games.engine.core import IllegalMoveError, JsonDict, RecordError, Replay
 from games.engine.matrio.board import CELL_NAMES, cell_scores
 from games.engine.matrio.cards import BIT, REMOVED, describe_missing, read_card
 from games.engine.matrio.fast import play_fast
-from games.engine.matrio.game import (
+from games.engine.matrio.notation import TokenError, parse_token
+from games.engine.matrio.rules import (
     HAND_SIZE,
     SEATS,
     Move,
@@ -29,7 +30,6 @@ from games.engine.matrio.game import (
     scores,
     winners,
 )
-from games.engine.matrio.notation import TokenError, parse_token
 from games.engine.record import RawRecord, check_result, result_items, same_result, write_header
 
 NAME = "matrio"

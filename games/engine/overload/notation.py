@@ -1,4 +1,4 @@
-"""MGN notation of MATR1X 0VERL0AD (``spec/records.md`` §4): moves, Deck, Setup and Result.
+"""MGN notation of MATR1X 0VERL0AD (``docs/records.md`` §4): moves, Deck, Setup and Result.
 
 Terms: a movetext *token* is ``[CARD:]BODY`` where BODY is a pile ``1``..``9``, a slot
 ``N1``..``W3`` (a royal), ``I<slot>`` (ICE on the royal there) or ``P<slot>`` (preventative

@@ -1,4 +1,4 @@
-"""The rules of MATR1X 0VERL0AD (``spec/rules/matrix-overload.md``): state, moves, choices.
+"""The rules of MATR1X 0VERL0AD (``docs/rules/matrix-overload.md``): state, moves, choices.
 
 Terms: the *deck* is drawn from the top (index 0); a *pile* is a tuple of cards bottom first;
 a *slot* holds at most one royal, its *ICE* (cards adding to its health; *preventative* ICE
@@ -9,8 +9,9 @@ setup, a pending royal) or declares ``LOOP`` / ``ABANDON``.
 Invariants: states and moves are immutable; the 54 cards are always split exactly between
 deck, piles, slots (royals and ICE) and pending royals; piles 1-4 and 6-9 are never empty
 after the deal; ``end`` is ``None`` while the game runs, else one of ``win``, ``deck``,
-``ice``, ``loop``, ``abandon``. :func:`resolve` plays a move it trusts; the validating
-``apply`` lives in ``game.py``.
+``ice``, ``loop``, ``abandon``. :func:`resolve` plays a move it trusts; :func:`apply`
+validates first (the protocol of ``games.engine.core``, with :func:`outcome` and
+:func:`scores`); the start position is read from a record's tags in ``records.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Literal
 
+from games.engine.core import IllegalMoveError, Outcome
 from games.engine.overload.board import BESIDE, CENTRE, DEAL_ORDER, FIRING, PILES, SLOTS
 from games.engine.overload.cards import (
     colour,
@@ -318,3 +320,43 @@ def result(state: State) -> tuple[str, str | None]:
     if state.end in ("deck", "ice", "loop"):
         return "loss", state.end
     return "unfinished", None
+
+
+def apply(state: State, move: Move) -> State:
+    """Play ``move`` if it is legal, else raise :class:`IllegalMoveError` saying why."""
+    if move in legal_moves(state):
+        return resolve(state, move)
+    raise _refused(state, move)
+
+
+def _refused(state: State, move: Move) -> IllegalMoveError:
+    # ``explain`` and ``notation`` import this module, so they are imported here, when a move
+    # is refused (never on the way of a legal move).
+    from games.engine.overload.explain import why_illegal
+    from games.engine.overload.notation import format_move
+
+    return IllegalMoveError(
+        why_illegal(state, move),
+        ply=state.ply + 1,
+        move=format_move(move),
+        legal=[format_move(m) for m in placements(state)],
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; a win has the player as winner."""
+    if state.end is None:
+        return None
+    return Outcome(
+        scores=scores(state),
+        winners=("player",) if state.end == "win" else (),
+        reason=state.end,
+    )
+
+
+def scores(state: State) -> dict[str, int | None]:
+    """Royals killed, and cards left in the deck for a win (``None`` otherwise)."""
+    return {
+        "royals_killed": state.royals_killed,
+        "cards_left": len(state.deck) if state.end == "win" else None,
+    }

@@ -17,13 +17,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from clubs.models import Club
 from games.engine.record import read_records
 from games.engine.replay import decode
 from games.imports import ImportReport
 from games.models import Game
 from games.services import games_import_records
-from matrio_site.progress import progress_bar
-from tournaments.models import Club
+from infra.progress import progress_bar
 
 CHUNK = 500  # games per transaction: progress is saved as it goes
 

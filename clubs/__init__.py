@@ -1,0 +1,1 @@
+"""Clubs: clubs, players, memberships and their roles, invitations and accounts."""

@@ -1,0 +1,55 @@
+"""Who holds which role in a club: the one place that reads memberships for permissions.
+
+Terms: a user *acts for* a club through the players linked to them (``Player.user``) and those
+players' memberships. *Staff* of a club are its directors and scorekeepers; site admins
+(``is_superuser``) act as directors everywhere. The games, tournaments and analytics policies
+are built on these answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clubs.models import Club, Membership
+
+STAFF_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCOREKEEPER)
+
+
+def signed_in(user: Any) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False))
+
+
+def is_admin(user: Any) -> bool:
+    return signed_in(user) and bool(user.is_superuser)
+
+
+def club_roles(user: Any, club_id: int) -> set[str]:
+    """The roles ``user`` holds in the club (through their players), cached on the user object
+    for its lifetime (one request)."""
+    if not signed_in(user):
+        return set()
+    cache: dict[int, set[str]] = user.__dict__.setdefault("_matrio_club_roles", {})
+    if club_id not in cache:
+        cache[club_id] = set(
+            Membership.objects.filter(club_id=club_id, player__user=user).values_list(
+                "role", flat=True
+            )
+        )
+    return cache[club_id]
+
+
+def _club_id(club: Club | int) -> int:
+    return club if isinstance(club, int) else club.pk
+
+
+def is_director(user: Any, club: Club | int) -> bool:
+    return is_admin(user) or Membership.Role.DIRECTOR in club_roles(user, _club_id(club))
+
+
+def is_staff(user: Any, club: Club | int) -> bool:
+    return is_admin(user) or bool(club_roles(user, _club_id(club)) & set(STAFF_ROLES))
+
+
+def can_manage_accounts(user: Any, club: Club) -> bool:
+    """Creating accounts for the club's players and inviting people takes a director."""
+    return is_director(user, club)
