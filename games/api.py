@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import django_filters
 from django.db.models import QuerySet
 from django.http import HttpResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework import exceptions, mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
@@ -28,8 +27,9 @@ from games.engine import live
 from games.engine.core import EngineError
 from games.engine.replay import decode
 from games.errors import GameError
-from games.kinds import GameKind
-from games.models import Game, Seat
+from games.filters import GameFilter
+from games.kinds.registry import kind_of
+from games.models import Game
 from games.serializers import (
     ErrorSerializer,
     GameCreateSerializer,
@@ -54,37 +54,6 @@ ERRORS = {
 STALE = {409: OpenApiResponse(ErrorSerializer, description="The game moved on; reload.")}
 
 
-class GameFilter(django_filters.FilterSet):
-    club = django_filters.CharFilter(field_name="club__slug", label="Club slug")
-    kind = django_filters.ChoiceFilter(choices=GameKind.choices)
-    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
-    source = django_filters.ChoiceFilter(choices=Game.Source.choices)
-    event = django_filters.NumberFilter(field_name="event_id", label="Event id")
-    round = django_filters.NumberFilter(field_name="round_number")
-    player = django_filters.NumberFilter(method="seated", label="Player id (any seat)")
-    date_from = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
-    date_to = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
-
-    class Meta:
-        model = Game
-        fields = ["club", "kind", "status", "source", "event", "round", "player"]
-
-    def seated(self, games: QuerySet[Game], name: str, value: Any) -> QuerySet[Game]:
-        return games.filter(pk__in=Seat.objects.filter(player_id=value).values("game_id"))
-
-
-def _flatten(detail: Any, prefix: str = "") -> list[str]:
-    if isinstance(detail, dict):
-        out: list[str] = []
-        for key, value in detail.items():
-            name = "" if key == "non_field_errors" else f"{prefix}{key}"
-            out.extend(_flatten(value, f"{name}." if name else ""))
-        return out
-    if isinstance(detail, list):
-        return [item for value in detail for item in _flatten(value, prefix)]
-    return [f"{prefix.rstrip('.')}: {detail}" if prefix else str(detail)]
-
-
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Games of every club: list with filters, read, record live, import and export."""
 
@@ -96,21 +65,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer
-
-    # --- errors ------------------------------------------------------------------------------
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, GameError):
-            return Response(exc.json(), status=exc.status)
-        if isinstance(exc, EngineError):
-            body = {"message": exc.sentence, "ply": exc.ply, "legal": list(exc.legal)}
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        response = super().handle_exception(exc)
-        if isinstance(exc, exceptions.ValidationError):
-            response.data = {"message": "; ".join(_flatten(exc.detail)), "errors": exc.detail}
-        elif isinstance(response.data, dict) and "detail" in response.data:
-            response.data = {"message": str(response.data["detail"]), **response.data}
-        return response
 
     def _game_to_write(self) -> Game:
         """The game of the URL, light (no seats), checked writable: 404 / 403 otherwise."""
@@ -317,7 +271,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         data = _valid(ResultOnlySerializer, request)
         self._check_club(data["club"])
         seats = _seats(data["players"])
-        if data["kind"] == GameKind.MATRIX_OVERLOAD:
+        if kind_of(data["kind"]).result_is_outcome:
             result = dict(data["overload"])
         else:
             names = [seat.name or (seat.player.name if seat.player else "") for seat in seats]

@@ -13,6 +13,7 @@ from clubs.models import Club, Player
 from games.engine.overload.notation import REASONS, RESULTS
 from games.events import EventRef, event_get
 from games.kinds import GameKind
+from games.kinds.registry import kind_of
 from games.models import NAME_LENGTH, Game, Move, Seat
 
 MAX_PLY = 1_000_000
@@ -242,7 +243,7 @@ class ResultOnlySerializer(_GameInput):
     overload = OverloadResultSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["kind"] == GameKind.MATRIX_OVERLOAD:
+        if kind_of(attrs["kind"]).result_is_outcome:
             if "overload" not in attrs:
                 raise serializers.ValidationError({"overload": "give the Matrix Overload result"})
         elif len(attrs.get("scores", [])) != len(attrs["players"]):

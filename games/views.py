@@ -21,42 +21,18 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from games import forms, permissions, selectors, services
+from games.choosers import writable_clubs
 from games.engine import live
 from games.engine.core import EngineError
 from games.engine.replay import decode
 from games.errors import GameError
-from games.kinds import GameKind
+from games.kinds.registry import KINDS, kind_of
 from games.models import Game
 
 PAGE_SIZE = 50
-BOARD_TEMPLATES = {
-    GameKind.MATRIO: "games/boards/matrio.html",
-    GameKind.MATHEMATICO: "games/boards/mathematico.html",
-    GameKind.MATRIX_OVERLOAD: "games/boards/overload.html",
-    GameKind.INTEGER_MATRIX: "games/boards/integer_matrix.html",
-}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_ORDER = "SDCH"  # the order of the trays in a row or column block
 
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-def card_label(card: str | None) -> str:
-    """``9S`` -> ``9♠``, ``TD`` -> ``10♦``, ``XR`` -> ``Joker (red)``."""
-    if not card:
-        return ""
-    if card in ("XR", "XB"):
-        return "Joker " + ("red" if card == "XR" else "black")
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS.get(card[1:2], card[1:])
-
-
-def _card(card: str | None) -> dict[str, Any] | None:
-    if not card:
-        return None
-    red = card == "XR" or card[1:2] in ("H", "D")
-    return {"code": card, "label": card_label(card), "red": red, "joker": card in ("XR", "XB")}
 
 
 def _readable_game(request: HttpRequest, pk: int) -> Game:
@@ -71,100 +47,6 @@ def _ply(request: HttpRequest, plies: int) -> int | None:
     if not raw.isdigit() or len(raw) > 7:
         return None
     return min(int(raw), plies)
-
-
-def _matrio_board(view: dict[str, Any]) -> dict[str, Any]:
-    """Grid places for the MatriO picture: column trays above the cells, row trays left."""
-    board = view["board"]
-    trays = []
-    for tray in board["trays"]:
-        suit = SUIT_ORDER.index(tray["suit"]) + 1
-        if tray["block"] == "C":
-            row, column = suit, 4 + tray["line"]
-        else:
-            row, column = 4 + tray["line"], suit
-        trays.append(
-            {
-                **tray,
-                "row": row,
-                "column": column,
-                "card": _card(tray["top"]),
-                "symbol": SUIT_SYMBOLS[tray["suit"]],
-                "red": tray["suit"] in "HD",
-            }
-        )
-    cells = [
-        {**cell, "grid_row": 4 + cell["row"], "grid_column": 4 + cell["column"]}
-        for cell in board["cells"]
-    ]
-    hands = {
-        role: [_card(card) for card in hand["cards"]] if hand["cards"] is not None else None
-        for role, hand in board["hands"].items()
-    }
-    mover = view["to_move"]
-    return {
-        "trays": trays,
-        "cells": cells,
-        "won": board["won"],
-        "hand": hands.get(mover) if mover else None,
-        "hands": board["hands"],
-        "ranks": list("A23456789TJQK"),
-        "suits": [(s, SUIT_SYMBOLS[s], s in "HD") for s in "SHDC"],
-    }
-
-
-def _integer_matrix_board(view: dict[str, Any]) -> dict[str, Any]:
-    board = view["board"]
-    legal = view["legal"] or {}
-    rows = [
-        [
-            {
-                "name": name,
-                "disc": board["squares"][name],
-                "white": name in legal.get("W", []),
-                "black": name in legal.get("B", []),
-                "legal": name in legal.get("W", []) or name in legal.get("B", []),
-            }
-            for name in row
-        ]
-        for row in board["rows"]
-    ]
-    return {"rows": rows}
-
-
-def _mathematico_board(view: dict[str, Any]) -> dict[str, Any]:
-    board = view["board"]
-    players = []
-    for name, entry in board["boards"].items():
-        grid = [
-            [
-                {"name": board["cells"][r * 5 + c], "value": entry["values"][r * 5 + c]}
-                for c in range(5)
-            ]
-            for r in range(5)
-        ]
-        players.append({"name": name, "grid": grid, "total": entry["total"]})
-    return {"players": players}
-
-
-def _overload_board(view: dict[str, Any]) -> dict[str, Any]:
-    board = view["board"]
-    piles = [
-        {"name": name, **pile, "card": _card(pile["top"])} for name, pile in board["piles"].items()
-    ]
-    slots = [
-        {"name": name, **slot, "card": _card(slot["royal"])}
-        for name, slot in board["slots"].items()
-    ]
-    return {"piles": piles, "slots": slots, "next": _card(board.get("next_card"))}
-
-
-SHAPERS = {
-    GameKind.MATRIO: _matrio_board,
-    GameKind.MATHEMATICO: _mathematico_board,
-    GameKind.MATRIX_OVERLOAD: _overload_board,
-    GameKind.INTEGER_MATRIX: _integer_matrix_board,
-}
 
 
 def board_context(game: Game, view: dict[str, Any], *, can_write: bool) -> dict[str, Any]:
@@ -185,7 +67,7 @@ def board_context(game: Game, view: dict[str, Any], *, can_write: bool) -> dict[
     entry = can_write and game.status == Game.Status.LIVE and at_end and not view["result_only"]
     picture = None
     if view["board"] is not None:
-        picture = SHAPERS[GameKind(game.kind)](view)
+        picture = kind_of(game.kind).board(view)
     return {
         "game": game,
         "view": view,
@@ -196,7 +78,8 @@ def board_context(game: Game, view: dict[str, Any], *, can_write: bool) -> dict[
         "last_by_name": names.get(last_by, last_by),
         "entry": entry,
         "picture": picture,
-        "board_template": BOARD_TEMPLATES[GameKind(game.kind)],
+        "board_template": kind_of(game.kind).board_template,
+        "placeholder": kind_of(game.kind).placeholder,
     }
 
 
@@ -217,7 +100,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "filters": filters,
             "page": page,
             "query": urlencode(query),
-            "can_create": bool(forms.writable_clubs(request.user)),
+            "can_create": bool(writable_clubs(request.user)),
         },
     )
 
@@ -278,25 +161,17 @@ def game_board(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/_board.html", context)
 
 
-KIND_NOTES = {
-    GameKind.MATRIO: "Four players; the holder of the 2 of clubs is P1.",
-    GameKind.MATHEMATICO: "Any number of players; max, min or exactly N.",
-    GameKind.MATRIX_OVERLOAD: "Solitaire; the deck entered or shuffled for you.",
-    GameKind.INTEGER_MATRIX: "Two players; setup discs entered or drawn for you.",
-}
-
-
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
     """Start a live game, step one: which game (each has its own form, step two)."""
-    if not forms.writable_clubs(request.user):
+    if not writable_clubs(request.user):
         raise PermissionDenied
     kind = request.GET.get("kind", "")
-    if kind in forms.START_FORMS:
+    if kind in KINDS:
         return redirect("games:new-kind", kind=kind)
     choices = [
-        {"kind": value, "label": label, "note": KIND_NOTES[GameKind(value)]}
-        for value, label in GameKind.choices
+        {"kind": entry.kind.value, "label": entry.label, "note": entry.note}
+        for entry in KINDS.values()
     ]
     return render(request, "games/game_new.html", {"choices": choices})
 
@@ -304,7 +179,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def game_new_kind(request: HttpRequest, kind: str) -> HttpResponse:
     """Start a live game, step two: the game's own form (scorekeepers, directors, admins)."""
-    form_class = forms.START_FORMS.get(kind)
+    entry = KINDS.get(kind)
+    form_class = entry.start_form if entry is not None else None
     if form_class is None:
         raise Http404("There is no such game.")
     form = form_class(request.POST or None, user=request.user)
@@ -379,7 +255,7 @@ def game_result_only(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            if data["kind"] == GameKind.MATRIX_OVERLOAD:
+            if kind_of(data["kind"]).result_is_outcome:
                 result = data["result"]
             else:
                 roles = live.roles(data["kind"], data["players"])

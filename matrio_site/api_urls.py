@@ -6,7 +6,7 @@ from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from analytics import api as analytics_api
+from analytics.web import api as analytics_api
 from games import api as games_api
 from tournaments import api as tournaments_api
 

@@ -17,7 +17,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from analytics.selectors import worker_heartbeats
+from analytics.worker import worker_heartbeats
 
 Check = dict[str, Any]
 

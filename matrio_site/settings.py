@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "matrio_site.errors.DomainErrorPages",
 ]
 
 ROOT_URLCONF = "matrio_site.urls"
@@ -170,6 +171,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "matrio_site.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "MatriO Club API",

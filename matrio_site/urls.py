@@ -15,7 +15,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("clubs/", include("clubs.urls")),
     path("games/", include("games.urls")),
-    path("analytics/", include("analytics.urls")),
+    path("analytics/", include("analytics.web.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("matrio_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

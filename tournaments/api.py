@@ -18,7 +18,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club, Player
-from games.engine.errors import DomainError
 from tournaments import services
 from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.selectors import club_list, event_list, event_rounds, event_standings, player_list
@@ -106,10 +105,6 @@ class EventFilter(django_filters.FilterSet):
         fields = ["club", "game", "status"]
 
 
-def _refused(error: DomainError) -> Response:
-    return Response({"detail": error.message}, status=error.status)
-
-
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     """Clubs with their numbers of events and members."""
 
@@ -142,19 +137,16 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         given = EventSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
-        try:
-            event = services.event_create(
-                club=data["club"],
-                name=data["name"],
-                slug=data.get("slug", ""),
-                game=data["game"],
-                format=data.get("format", ""),
-                starts_on=data["starts_on"],
-                options=data.get("options") or {},
-                by=request.user,
-            )
-        except DomainError as error:
-            return _refused(error)
+        event = services.event_create(
+            club=data["club"],
+            name=data["name"],
+            slug=data.get("slug", ""),
+            game=data["game"],
+            format=data.get("format", ""),
+            starts_on=data["starts_on"],
+            options=data.get("options") or {},
+            by=request.user,
+        )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: dict})
@@ -171,15 +163,12 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if request.method == "POST":
             given = EntrySerializer(data=request.data)
             given.is_valid(raise_exception=True)
-            try:
-                entry = services.entry_add(
-                    event=event,
-                    player=given.validated_data["player"],
-                    checked_in=given.validated_data.get("checked_in", False),
-                    by=request.user,
-                )
-            except DomainError as error:
-                return _refused(error)
+            entry = services.entry_add(
+                event=event,
+                player=given.validated_data["player"],
+                checked_in=given.validated_data.get("checked_in", False),
+                by=request.user,
+            )
             return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
         return Response(EntrySerializer(event.entries.select_related("player"), many=True).data)
 
@@ -189,12 +178,9 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """Rounds with their seatings and results; POST seats the next round (directors)."""
         event = self.get_object()
         if request.method == "POST":
-            try:
-                services.round_generate(
-                    event=event, final=bool(request.data.get("final")), by=request.user
-                )
-            except DomainError as error:
-                return _refused(error)
+            services.round_generate(
+                event=event, final=bool(request.data.get("final")), by=request.user
+            )
             return Response(
                 RoundSerializer(event_rounds(event=event).last()).data,
                 status=status.HTTP_201_CREATED,
@@ -211,10 +197,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     )
 
     def _run(self, request: Request, write: Any) -> Response:
-        try:
-            round_ = write(round=self.get_object(), by=request.user)
-        except DomainError as error:
-            return _refused(error)
+        round_ = write(round=self.get_object(), by=request.user)
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(request=None)
@@ -244,15 +227,12 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
     def _scores(self, request: Request, write: Any) -> Response:
         given = ScoresSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        try:
-            result = write(
-                table=self.get_object(),
-                scores=given.validated_data["scores"],
-                details=given.validated_data.get("details"),
-                by=request.user,
-            )
-        except DomainError as error:
-            return _refused(error)
+        result = write(
+            table=self.get_object(),
+            scores=given.validated_data["scores"],
+            details=given.validated_data.get("details"),
+            by=request.user,
+        )
         return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ScoresSerializer, responses={201: ResultSerializer})
@@ -278,13 +258,10 @@ class ResultViewSet(viewsets.ReadOnlyModelViewSet):
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         given = ConfirmSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        try:
-            result = services.result_confirm(
-                result=self.get_object(),
-                agrees=given.validated_data["agrees"],
-                note=given.validated_data.get("note", ""),
-                by=request.user,
-            )
-        except DomainError as error:
-            return _refused(error)
+        result = services.result_confirm(
+            result=self.get_object(),
+            agrees=given.validated_data["agrees"],
+            note=given.validated_data.get("note", ""),
+            by=request.user,
+        )
         return Response(ResultSerializer(result).data)

@@ -15,6 +15,7 @@ from django.db import IntegrityError, models, transaction
 from games.engine.errors import DomainError
 from games.kinds import GameKind
 from tournaments import permissions as policy
+from tournaments.kinds import event_kind
 from tournaments.models import Result, ResultConfirmation, Round, Table
 from tournaments.running import acting_user, audit, require
 
@@ -187,7 +188,7 @@ def table_result_from_game(*, game_id: int) -> Result | None:
         table.save(update_fields=["game"])
     event = table.round.event
     current = _confirmed(table)
-    if event.game == GameKind.MATRIX_OVERLOAD:
+    if event_kind(event.game).result_is_outcome:
         return _overload_result(table, game, current)
     if game.status != Game.Status.FINISHED:
         if current is not None and current.source == Result.Source.GAME:

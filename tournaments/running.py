@@ -16,9 +16,9 @@ from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Player
 from games.engine.errors import DomainError, NotAllowed
-from games.kinds import GameKind
 from tournaments import pairing
 from tournaments import permissions as policy
+from tournaments.kinds import EVENT_KINDS, event_kind
 from tournaments.models import (
     AuditEntry,
     Entry,
@@ -29,7 +29,7 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.rules import TABLE_SIZE, RulesError, check_options, event_options
+from tournaments.options import check_options, event_options
 from tournaments.selectors import pairing_inputs
 from tournaments.standings import StandingsError
 
@@ -69,25 +69,14 @@ def event_create(
     by: Any,
 ) -> Event:
     require(policy.can_create_event(by, club), f"create events of {club.name}")
-    if game not in GameKind.values:
+    if game not in EVENT_KINDS:
         raise DomainError(f"unknown game {game!r}")
-    format = (
-        format
-        or {
-            GameKind.MATRIO: EventFormat.SWISS_TABLES,
-            GameKind.INTEGER_MATRIX: EventFormat.SWISS_PAIRS,
-            GameKind.MATHEMATICO: EventFormat.SIMULTANEOUS,
-            GameKind.MATRIX_OVERLOAD: EventFormat.DUPLICATE,
-        }[GameKind(game)]
-    )
+    format = format or EVENT_KINDS[game].formats[0]
     name = " ".join(name.split())
     slug = slug or slugify(name)
     if not name or not slug:
         raise DomainError("an event needs a name")
-    try:
-        merged = check_options(game=game, format=format, options=dict(options or {}))
-    except RulesError as error:
-        raise DomainError(str(error)) from None
+    merged = check_options(game=game, format=format, options=dict(options or {}))
     if Event.objects.filter(club=club, slug=slug).exists():
         raise DomainError(f"{club.name} already has an event with the address {slug!r}")
     event = Event.objects.create(
@@ -189,14 +178,12 @@ def _seat(event: Event, number: int, final: bool) -> tuple[list[list[int]], list
     """Tables (player ids in seat order), byes, seed and cards of round ``number``."""
     entrants, history, ranked = pairing_inputs(event=event)
     options = event_options(event)
-    size = TABLE_SIZE[GameKind(event.game)]
+    kind = event_kind(event.game)
+    size = kind.table_size
     seed, cards = "", []
-    if event.game in (GameKind.MATHEMATICO, GameKind.MATRIX_OVERLOAD):
-        seed = pairing.round_seed(f"{event.club.slug}/{event.slug}", number)
-        if event.game == GameKind.MATHEMATICO:
-            cards = list(pairing.mathematico_draw(seed))
-        else:
-            cards = list(pairing.overload_deck(seed))
+    if kind.deal is not None:
+        seed = pairing.round_seed()
+        cards = list(kind.deal(seed))
     if final:
         final_size = int(options["final_size"])
         if not final_size:
@@ -229,7 +216,7 @@ def _seat(event: Event, number: int, final: bool) -> tuple[list[list[int]], list
 def _write_seating(round: Round, final: bool) -> None:
     try:
         tables, byes, seed, cards = _seat(round.event, round.number, final)
-    except (pairing.PairingError, StandingsError, RulesError) as error:
+    except (pairing.PairingError, StandingsError) as error:
         raise DomainError(str(error)) from None
     round.byes, round.seed, round.cards = byes, seed, cards
     round.save(update_fields=["byes", "seed", "cards"])

@@ -13,11 +13,11 @@ from typing import Any
 from django.db.models import Case, Count, IntegerField, Prefetch, QuerySet, Value, When
 
 from clubs.models import Club, Player
-from games.kinds import GameKind
 from tournaments import pairing
 from tournaments import standings as pure
+from tournaments.kinds import event_kind
 from tournaments.models import Entry, Event, Result, Round, Table, TableSeat
-from tournaments.rules import event_options, standings_rules
+from tournaments.options import event_options, standings_rules
 
 #: round statuses whose results count (a draft round has not been played)
 PLAYED = (Round.Status.LOCKED, Round.Status.FINISHED)
@@ -161,7 +161,7 @@ def played_rounds(*, event: Event) -> list[pure.RoundResult]:
             if result is None:
                 continue
             seats = [_seat_result(seat.player_id, result) for seat in table.seats.all()]
-            if event.game == GameKind.MATRIX_OVERLOAD:
+            if event_kind(event.game).result_is_outcome:
                 tables.append(pure.rank_solitaire(seats))
             else:
                 tables.append(pure.rank_by_score(seats, mode))

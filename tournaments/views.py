@@ -17,11 +17,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engine.errors import DomainError
-from games.kinds import GameKind
 from tournaments import permissions as policy
 from tournaments import services
+from tournaments.kinds import event_kind
 from tournaments.models import Entry, Event, Result, Round, Table
-from tournaments.rules import event_options
+from tournaments.options import event_options
 from tournaments.selectors import (
     event_disputes,
     event_entries,
@@ -170,7 +170,7 @@ def _scores_from(request: HttpRequest, table: Table) -> dict[int, str]:
 
 def _details_from(request: HttpRequest, table: Table) -> dict[int, dict[str, Any]] | None:
     """Matrix Overload's counts per player (won, cards left, royals killed = the score)."""
-    if table.round.event.game != GameKind.MATRIX_OVERLOAD:
+    if not event_kind(table.round.event.game).result_is_outcome:
         return None
     details: dict[int, dict[str, Any]] = {}
     for seat in table.seats.all():

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from analytics import services
 from analytics.models import Rating
+from analytics.ratings import services
 from matrio_site.demo import demo_load
 from tests.browser import OpenPage
 
@@ -42,7 +42,7 @@ def test_the_leaderboard_and_a_player_page_draw_their_charts_offline(
 def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
     open_page: OpenPage, live_server: Any, settings: Any
 ) -> None:
-    from analytics import mathematico_statistics, statistics
+    from analytics.statistics import mathematico, matrio
     from games.models import Game
 
     settings.ANALYTICS_RESAMPLES = 50
@@ -50,8 +50,8 @@ def test_the_statistics_dashboards_draw_and_the_explorer_goes_deeper_on_a_click(
     ids = list(Game.objects.values_list("pk", flat=True))
     for kind in services.games_mark_dirty(game_ids=ids):
         services.ratings_process_dirty(kind=kind)
-    statistics.card_impact_refresh()
-    mathematico_statistics.mathematico_refresh()
+    matrio.card_impact_refresh()
+    mathematico.mathematico_refresh()
     page, traffic = open_page()
 
     page.goto(live_server.url + "/analytics/openings/")

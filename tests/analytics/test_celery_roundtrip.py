@@ -23,8 +23,9 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
-from analytics import services, tasks
+from analytics import tasks
 from analytics.models import TaskPing, WorkerHeartbeat
+from analytics.worker import task_ping_request
 from matrio_site.celery import app
 from tests.support import BASE_DIR, skip_or_fail, wait_until
 
@@ -125,7 +126,7 @@ def test_a_task_queued_on_commit_runs_after_the_commit_and_its_effect_is_visible
     )
 
     with transaction.atomic():
-        ping = services.task_ping_request(token=uuid.uuid4().hex)  # queued with on_commit
+        ping = task_ping_request(token=uuid.uuid4().hex)  # queued with on_commit
         # Control: a task sent *before* the commit runs now and cannot see the new row.
         early = TaskPing.objects.create(token=uuid.uuid4().hex)
         sent_early = tasks.answer_ping.delay(ping_id=early.pk)

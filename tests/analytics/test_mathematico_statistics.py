@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from analytics import mathematico_statistics as mathematico
-from analytics import services, statistics, tasks
+from analytics import tasks, wakeups
 from analytics.compute.mathematico_stats import read_mathematico, value_by_position
 from analytics.compute.ratings import display_rating
 from analytics.models import RatingHistory, StatGame, StatResult
+from analytics.ratings import services
+from analytics.statistics import counters, mathematico
 from games import services as games
 from games.engine.mathematico.board import CELLS
 from games.engine.mathematico.records import write_record
@@ -66,11 +67,9 @@ def worker(ids: list[int], capture: Callable[..., Any], refreshes: list[Any]) ->
 
 
 @pytest.fixture
-def refreshes(monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[Any]:
+def refreshes(wakeups_sent: dict[str, list[dict[str, Any]]], settings: Any) -> list[Any]:
     settings.ANALYTICS_RESAMPLES = 40
-    queued: list[Any] = []
-    monkeypatch.setattr(tasks.mathematico_refresh, "delay", lambda **kw: queued.append(kw))
-    return queued
+    return wakeups_sent[wakeups.MATHEMATICO_REFRESH]
 
 
 def imported(text: str) -> list[int]:
@@ -191,7 +190,7 @@ def test_a_rebuild_gives_the_reports_the_worker_kept(
     values, draws = stored(mathematico.VALUES).data, draw_results()
     rows = dict(StatGame.objects.filter(kind="mathematico").values_list("game_id", "row"))
 
-    statistics.statistics_rebuild(kind="mathematico")
+    counters.statistics_rebuild(kind="mathematico")
 
     assert dict(StatGame.objects.filter(kind="mathematico").values_list("game_id", "row")) == rows
     assert stored(mathematico.VALUES).data == values

@@ -10,21 +10,21 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from analytics import services, tasks
+from analytics import tasks, wakeups, worker
 from analytics.models import TaskPing, WorkerHeartbeat
-from analytics.selectors import worker_heartbeats
+from analytics.worker import worker_heartbeats
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_ping_is_queued_only_when_the_transaction_commits(
-    django_capture_on_commit_callbacks: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+    django_capture_on_commit_callbacks: Callable[..., Any],
+    wakeups_sent: dict[str, list[dict[str, Any]]],
 ) -> None:
-    sent: list[dict[str, int]] = []
-    monkeypatch.setattr(tasks.answer_ping, "delay", lambda **kwargs: sent.append(kwargs))
+    sent = wakeups_sent[wakeups.ANSWER_PING]
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        ping = services.task_ping_request(token="t1")
+        ping = worker.task_ping_request(token="t1")
     assert sent == []  # nothing leaves before the commit
 
     callbacks[0]()
@@ -35,8 +35,8 @@ def test_a_ping_is_queued_only_when_the_transaction_commits(
 def test_answering_a_ping_twice_keeps_the_first_answer() -> None:
     ping = TaskPing.objects.create(token="t2")
 
-    assert services.task_ping_answer(ping_id=ping.pk, answered_by="w1") is True
-    assert services.task_ping_answer(ping_id=ping.pk, answered_by="w2") is False
+    assert worker.task_ping_answer(ping_id=ping.pk, answered_by="w1") is True
+    assert worker.task_ping_answer(ping_id=ping.pk, answered_by="w2") is False
 
     ping.refresh_from_db()
     assert ping.answered_by == "w1"
@@ -54,21 +54,21 @@ def test_the_task_answers_with_its_worker_hostname() -> None:
 
 def test_a_heartbeat_keeps_its_start_time_until_the_worker_restarts() -> None:
     start = timezone.now() - timedelta(minutes=5)
-    services.worker_heartbeat_record(hostname="w@a", starting=True, now=start)
-    services.worker_heartbeat_record(hostname="w@a")
+    worker.worker_heartbeat_record(hostname="w@a", starting=True, now=start)
+    worker.worker_heartbeat_record(hostname="w@a")
 
     beat = WorkerHeartbeat.objects.get()
     assert beat.started_at == start
     assert beat.beat_at > start
 
-    services.worker_heartbeat_record(hostname="w@a", starting=True)
+    worker.worker_heartbeat_record(hostname="w@a", starting=True)
     assert WorkerHeartbeat.objects.get().started_at > start
 
 
 def test_heartbeats_are_listed_freshest_first_with_their_age() -> None:
     now = timezone.now()
-    services.worker_heartbeat_record(hostname="old@a", now=now - timedelta(seconds=50))
-    services.worker_heartbeat_record(hostname="new@b", now=now - timedelta(seconds=5))
+    worker.worker_heartbeat_record(hostname="old@a", now=now - timedelta(seconds=50))
+    worker.worker_heartbeat_record(hostname="new@b", now=now - timedelta(seconds=5))
 
     beats = worker_heartbeats(now=now)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from analytics import services, tasks
+from analytics import tasks, wakeups
 from analytics.models import (
     DirtyGame,
     RatedGame,
@@ -23,6 +23,7 @@ from analytics.models import (
     RatingSnapshot,
     RatingStream,
 )
+from analytics.ratings import services, stream
 from clubs.models import Club, Player
 from games import services as games
 from games.models import Game
@@ -89,7 +90,7 @@ def test_rating_games_one_by_one_equals_a_full_recompute() -> None:
 def test_a_late_game_an_edit_and_a_deletion_replay_to_the_numbers_of_a_full_recompute(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)  # snapshots inside the suffix too
+    monkeypatch.setattr(stream, "SNAPSHOT_EVERY", 3)  # snapshots inside the suffix too
     rng = random.Random(11)
     club = ClubFactory()
     people = members(club, 7)
@@ -119,10 +120,10 @@ def test_a_late_game_an_edit_and_a_deletion_replay_to_the_numbers_of_a_full_reco
 
 
 def test_a_burst_of_finished_games_queues_one_job_per_kind(
-    django_capture_on_commit_callbacks: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+    django_capture_on_commit_callbacks: Callable[..., Any],
+    wakeups_sent: dict[str, list[dict[str, Any]]],
 ) -> None:
-    sent: list[dict[str, str]] = []
-    monkeypatch.setattr(tasks.process_dirty, "delay", lambda **kw: sent.append(kw))
+    sent = wakeups_sent[wakeups.PROCESS_DIRTY]
     rng = random.Random(3)
     club = ClubFactory()
     people = members(club, 5)
@@ -145,10 +146,10 @@ def test_a_burst_of_finished_games_queues_one_job_per_kind(
 
 
 def test_finishing_a_game_through_the_games_service_queues_the_hook_after_commit(
-    django_capture_on_commit_callbacks: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+    django_capture_on_commit_callbacks: Callable[..., Any],
+    wakeups_sent: dict[str, list[dict[str, Any]]],
 ) -> None:
-    hooked: list[dict[str, list[int]]] = []
-    monkeypatch.setattr(tasks.games_finished, "delay", lambda **kw: hooked.append(kw))
+    hooked = wakeups_sent[wakeups.GAMES_FINISHED]
     club = ClubFactory()
     people = members(club, 4)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from analytics import services, statistics
 from analytics.models import Rating, StatCounter
+from analytics.ratings import services
+from analytics.statistics import counters
 from games.models import Game
 from matrio_site.demo import DemoSummary
 
@@ -42,7 +43,7 @@ def test_event_games_are_counted_per_seat_and_shown_per_event(
 ) -> None:
     in_events = Game.objects.filter(event_id__isnull=False, status=Game.Status.FINISHED)
     assert in_events.exists()
-    rows = StatCounter.objects.filter(statistic=statistics.EVENTS)
+    rows = StatCounter.objects.filter(statistic=counters.EVENTS)
     first_seats = rows.filter(key="P1")
     assert sum(r.games for r in first_seats) == in_events.count()
 
@@ -53,7 +54,7 @@ def test_event_games_are_counted_per_seat_and_shown_per_event(
 
     before = sorted(rows.values_list("group", "key", "games", "wins"))
     for kind in ("matrio", "mathematico", "integer-matrix", "matrix-overload"):
-        statistics.statistics_rebuild(kind=kind)
+        counters.statistics_rebuild(kind=kind)
     assert sorted(rows.values_list("group", "key", "games", "wins")) == before
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from analytics import services, statistics
 from analytics.models import StatCounter
+from analytics.ratings import services
+from analytics.statistics import counters
 from games import services as games
 from games.engine import integer_matrix, overload
 from games.models import Game
@@ -31,11 +32,11 @@ def total(statistic: str) -> int:
 def test_first_placements_and_setup_choices_are_counted_once_and_shown(client: Client) -> None:
     matrix = count("\n\n".join(integer_matrix.random_game(s, "greedy") for s in range(3)))
     count("\n\n".join(overload.random_game(s, "greedy") for s in range(6)))
-    plies = StatCounter.objects.filter(statistic=statistics.INTEGER_MATRIX_FIRST)
+    plies = StatCounter.objects.filter(statistic=counters.INTEGER_MATRIX_FIRST)
     assert sum(r.games for r in plies.filter(group="ply 1")) == 3  # one first move per game
-    assert total(statistics.OVERLOAD_SETUP) > 0
+    assert total(counters.OVERLOAD_SETUP) > 0
 
-    statistics.statistics_games_update(kind="integer-matrix", game_ids=matrix)  # again
+    counters.statistics_games_update(kind="integer-matrix", game_ids=matrix)  # again
     assert sum(r.games for r in plies.filter(group="ply 1")) == 3
 
     page = client.get("/analytics/first-moves/").content.decode()

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from analytics import services, statistics
 from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE, read_matrio
 from analytics.models import StatCounter, StatGame
+from analytics.ratings import services
+from analytics.statistics import counters
+from analytics.statistics.mathematico import MATHEMATICO_EARLY
 from games import services as games
 from games.engine import mathematico, matrio
 from games.models import Game
@@ -29,11 +31,9 @@ def count(kind_games: str) -> list[int]:
 def test_every_matrio_placement_is_counted_on_its_tray() -> None:
     count("\n\n".join(matrio.random_game(seed) for seed in range(3)))
 
-    trays = StatCounter.objects.filter(statistic=statistics.TRAYS_PLAYED)
+    trays = StatCounter.objects.filter(statistic=counters.TRAYS_PLAYED)
     plays = sum(t.games for t in trays)
-    placed = sum(
-        len(row["placements"]) for row in statistics.StatGame.objects.values_list("row", flat=True)
-    )
+    placed = sum(len(row["placements"]) for row in StatGame.objects.values_list("row", flat=True))
     assert plays == placed > 0
 
 
@@ -43,7 +43,7 @@ def test_every_matrio_cell_is_counted_with_its_owner_final_score_and_ply() -> No
     read = [read_matrio(text, game_id=str(i)) for i, text in enumerate(records)]
 
     cells = {
-        (c.group, c.key): c for c in StatCounter.objects.filter(statistic=statistics.MATRIO_CELLS)
+        (c.group, c.key): c for c in StatCounter.objects.filter(statistic=counters.MATRIO_CELLS)
     }
     assert len(cells) == 18  # nine cells, each with its score and its ply
     for name in ("11", "22", "32"):
@@ -58,11 +58,11 @@ def test_every_matrio_cell_is_counted_with_its_owner_final_score_and_ply() -> No
 
 def test_games_counted_before_cells_were_recorded_are_recounted_when_seen_again() -> None:
     ids = count("\n\n".join(matrio.random_game(seed) for seed in range(3)))
-    cells = StatCounter.objects.filter(statistic=statistics.MATRIO_CELLS)
+    cells = StatCounter.objects.filter(statistic=counters.MATRIO_CELLS)
     expected = sorted(cells.values_list("group", "key", "games", "extra_sum"))
     # as stored before this version: no cell counters, rows without cells, no packed record
     for stat in StatGame.objects.all():
-        stat.counters = [c for c in stat.counters if c[0] != statistics.MATRIO_CELLS]
+        stat.counters = [c for c in stat.counters if c[0] != counters.MATRIO_CELLS]
         stat.row = {k: v for k, v in stat.row.items() if k != "cells"}
         stat.fingerprint, stat.sample = "old", None
         stat.save()
@@ -77,7 +77,7 @@ def test_games_counted_before_cells_were_recorded_are_recounted_when_seen_again(
 
 def test_mathematico_early_placements_are_folded_and_subtracted_when_a_game_goes() -> None:
     ids = count("\n\n".join(mathematico.random_game(seed, "greedy") for seed in range(4)))
-    rows = StatCounter.objects.filter(statistic=statistics.MATHEMATICO_EARLY)
+    rows = StatCounter.objects.filter(statistic=MATHEMATICO_EARLY)
     assert rows.exists()
     assert all(r.key != "e5" for r in rows)  # folding puts filled cells top left
     before = sorted(rows.values_list("group", "key", "games"))
@@ -87,7 +87,7 @@ def test_mathematico_early_placements_are_folded_and_subtracted_when_a_game_goes
         services.ratings_process_dirty(kind=kind)
     after = sorted(rows.values_list("group", "key", "games"))
     assert sum(g for *_, g in after) < sum(g for *_, g in before)
-    statistics.statistics_rebuild(kind="mathematico")
+    counters.statistics_rebuild(kind="mathematico")
     assert sorted(rows.values_list("group", "key", "games")) == after
 
 
@@ -100,7 +100,7 @@ def test_the_heatmaps_page_and_api_show_both_boards_with_tables(client: Client) 
         assert f'data-figure="figure-{name}"' in page
     assert page.count("<table>") == 3
 
-    value = StatCounter.objects.filter(statistic=statistics.MATHEMATICO_EARLY)[0].group
+    value = StatCounter.objects.filter(statistic=MATHEMATICO_EARLY)[0].group
     one_value = client.get("/analytics/heatmaps/", {"value": value})
     assert one_value.status_code == 200
     assert client.get("/analytics/heatmaps/", {"value": "x"}).status_code == 400

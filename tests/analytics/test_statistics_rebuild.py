@@ -9,8 +9,11 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from analytics import services, statistics
-from analytics.models import StatCounter, StatGame, StatResult
+from analytics.models import TALLY_FIELDS, StatCounter, StatGame, StatResult
+from analytics.ratings import services
+from analytics.statistics.counters import MATRIO_CELLS, OPENINGS, statistics_rebuild
+from analytics.statistics.mathematico import MATHEMATICO_EARLY
+from analytics.statistics.matrio import CARD_IMPACT, card_impact_refresh
 from games import services as games
 from games.engine import mathematico, matrio
 from games.models import Game
@@ -20,13 +23,11 @@ pytestmark = pytest.mark.django_db
 
 
 def counters() -> list[tuple[Any, ...]]:
-    return sorted(
-        StatCounter.objects.values_list("statistic", "group", "key", *statistics.TALLY_FIELDS)
-    )
+    return sorted(StatCounter.objects.values_list("statistic", "group", "key", *TALLY_FIELDS))
 
 
 def card_impact() -> Any:
-    return StatResult.objects.get(name=statistics.CARD_IMPACT).data
+    return StatResult.objects.get(name=CARD_IMPACT).data
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def counted(settings: Any) -> list[int]:
     ids = list(Game.objects.filter(club=club).values_list("pk", flat=True))
     for kind in services.games_mark_dirty(game_ids=ids):
         services.ratings_process_dirty(kind=kind)
-    statistics.card_impact_refresh()
+    card_impact_refresh()
     return ids
 
 
@@ -63,7 +64,7 @@ def test_rebuilding_every_kind_twice_gives_the_counters_the_worker_kept(
     lines = first.splitlines()
     assert len(lines) == 4  # one line per kind
     assert lines[0].startswith("matrio: 3 games counted, ")
-    cells = StatCounter.objects.filter(statistic=statistics.MATRIO_CELLS).count()
+    cells = StatCounter.objects.filter(statistic=MATRIO_CELLS).count()
     assert f"matrio-cell {cells}" in lines[0] and lines[0].endswith(" s")
     assert any(line.startswith("mathematico: 2 games counted") for line in lines)
     assert [line.split(" in ")[0] for line in second.splitlines()] == [
@@ -72,9 +73,9 @@ def test_rebuilding_every_kind_twice_gives_the_counters_the_worker_kept(
 
 
 def test_one_kind_is_rebuilt_without_touching_the_others(counted: list[int]) -> None:
-    matrio_rows = StatCounter.objects.filter(statistic=statistics.OPENINGS)
+    matrio_rows = StatCounter.objects.filter(statistic=OPENINGS)
     matrio_rows.update(games=999)  # damage one kind's counters
-    mathematico_rows = StatCounter.objects.filter(statistic=statistics.MATHEMATICO_EARLY)
+    mathematico_rows = StatCounter.objects.filter(statistic=MATHEMATICO_EARLY)
     before = sorted(mathematico_rows.values_list("group", "key", "games"))
     mathematico_rows.update(games=999)
 
@@ -89,7 +90,7 @@ def test_one_kind_is_rebuilt_without_touching_the_others(counted: list[int]) -> 
 
 def test_the_rebuild_reports_its_progress_up_to_the_card_impact(counted: list[int]) -> None:
     seen: list[tuple[int, int, str]] = []
-    statistics.statistics_rebuild(kind="matrio", progress=lambda *step: seen.append(step))
+    statistics_rebuild(kind="matrio", progress=lambda *step: seen.append(step))
     assert seen == [(3, 3, "games counted"), (3, 3, "card impact")]
 
 
@@ -104,7 +105,7 @@ def test_the_card_impact_refresh_packs_the_games_stored_without_a_packed_record(
     report = card_impact()
     StatGame.objects.update(sample=None)
 
-    statistics.card_impact_refresh()
+    card_impact_refresh()
 
     assert card_impact() == report
     assert not StatGame.objects.filter(kind="matrio", sample__isnull=True).exists()

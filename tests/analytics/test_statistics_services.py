@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
-from analytics import services, statistics, tasks
+from analytics import tasks, wakeups
 from analytics.compute.openings import explore
 from analytics.compute.tally import Counters, Tally
-from analytics.models import StatCounter, StatGame, StatResult
+from analytics.models import TALLY_FIELDS, StatCounter, StatGame, StatResult
+from analytics.ratings import services
+from analytics.statistics import matrio
+from analytics.statistics.counters import OPENINGS, statistics_games_update, statistics_rebuild
 from clubs.models import Club
 from games import services as games
 from games.engine.matrio import random_game
@@ -38,16 +41,12 @@ def run_hook(game_ids: list[int]) -> None:
 
 
 def counters() -> list[tuple[Any, ...]]:
-    return sorted(
-        StatCounter.objects.values_list("statistic", "group", "key", *statistics.TALLY_FIELDS)
-    )
+    return sorted(StatCounter.objects.values_list("statistic", "group", "key", *TALLY_FIELDS))
 
 
 def stored_explorer() -> Counters:
-    rows = StatCounter.objects.filter(statistic=statistics.OPENINGS)
-    return Counters(
-        {(r.group, r.key): Tally(*(getattr(r, f) for f in statistics.TALLY_FIELDS)) for r in rows}
-    )
+    rows = StatCounter.objects.filter(statistic=OPENINGS)
+    return Counters({(r.group, r.key): Tally(*(getattr(r, f) for f in TALLY_FIELDS)) for r in rows})
 
 
 @pytest.fixture
@@ -68,7 +67,7 @@ def test_games_counted_one_by_one_equal_a_recount_from_scratch(club: Club) -> No
     for move in first:  # the games under a line add up to the games of the line
         assert sum(m.games for m in explore(explorer, move.next_line)) == move.games
 
-    assert statistics.statistics_rebuild() == 12
+    assert statistics_rebuild() == 12
     assert counters() == incremental
 
 
@@ -78,7 +77,7 @@ def test_processing_a_game_again_does_not_count_it_twice(club: Club) -> None:
     before = counters()
 
     run_hook(ids)  # a redelivered or repeated job
-    statistics.statistics_games_update(kind="matrio", game_ids=ids)
+    statistics_games_update(kind="matrio", game_ids=ids)
 
     assert counters() == before
     assert StatGame.objects.count() == 5
@@ -94,7 +93,7 @@ def test_a_deleted_or_reopened_game_is_subtracted_exactly(club: Club) -> None:
 
     assert sum(m.games for m in explore(stored_explorer(), "")) == 6
     after = counters()
-    statistics.statistics_rebuild()
+    statistics_rebuild()
     assert counters() == after
     assert not StatGame.objects.filter(game_id__in=ids[:2]).exists()
 
@@ -110,20 +109,18 @@ def test_other_game_kinds_and_result_only_games_add_no_opening_counters(club: Cl
 
     assert StatGame.objects.get(game_id=game.pk).counters == []
     assert not StatCounter.objects.exists()
-    assert statistics.statistics_games_update(kind="mathematico", game_ids=[game.pk]) == 0
+    assert statistics_games_update(kind="mathematico", game_ids=[game.pk]) == 0
 
 
 def test_a_burst_of_games_queues_one_card_impact_refresh_which_stores_the_report(
     club: Club,
     django_capture_on_commit_callbacks: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
+    wakeups_sent: dict[str, list[dict[str, Any]]],
     settings: Any,
 ) -> None:
     settings.ANALYTICS_RESAMPLES = 50
     settings.ANALYTICS_CARD_MIN_GAMES = 5
-    refreshes: list[dict[str, Any]] = []
-    monkeypatch.setattr(tasks.process_dirty, "delay", lambda **kw: None)  # run by hand here
-    monkeypatch.setattr(tasks.card_impact_refresh, "delay", lambda **kw: refreshes.append(kw))
+    refreshes = wakeups_sent[wakeups.CARD_IMPACT_REFRESH]  # process_dirty: run by hand here
     ids = import_games(club, range(6))
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -132,10 +129,10 @@ def test_a_burst_of_games_queues_one_card_impact_refresh_which_stores_the_report
         run_hook(ids[3:])
 
     assert refreshes == [{}]  # one refresh for the whole burst
-    assert StatResult.objects.get(name=statistics.CARD_IMPACT).queued
+    assert StatResult.objects.get(name=matrio.CARD_IMPACT).queued
     assert tasks.card_impact_refresh.apply().get() == 6
 
-    stored = StatResult.objects.get(name=statistics.CARD_IMPACT)
+    stored = StatResult.objects.get(name=matrio.CARD_IMPACT)
     assert not stored.queued and stored.games == 6
     report = stored.data
     assert len(report["cards"]) == 52 and len(report["seats"]) == 4

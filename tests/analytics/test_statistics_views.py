@@ -9,8 +9,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from analytics import services, statistics
 from analytics.models import StatCounter, StatResult
+from analytics.ratings import services
+from analytics.statistics import counters, matrio
 from games import services as games
 from games.engine.matrio import random_game
 from games.models import Game
@@ -33,12 +34,12 @@ def counted(settings: Any) -> list[int]:
     settings.ANALYTICS_RESAMPLES = 40
     settings.ANALYTICS_CARD_MIN_GAMES = 3
     ids = counted_games(range(6))
-    statistics.card_impact_refresh()
+    matrio.card_impact_refresh()
     return ids
 
 
 def first_move() -> StatCounter:
-    return StatCounter.objects.filter(statistic=statistics.OPENINGS, group="").order_by(
+    return StatCounter.objects.filter(statistic=counters.OPENINGS, group="").order_by(
         "-games", "key"
     )[0]
 
@@ -55,7 +56,7 @@ def test_the_explorer_starts_at_the_first_moves_and_links_to_deeper_lines(
     deeper = client.get("/analytics/openings/", {"line": top.key})
     assert deeper.status_code == 200
     assert 'aria-current="location"' in deeper.content.decode()
-    rows = StatCounter.objects.filter(statistic=statistics.OPENINGS, group=top.key)
+    rows = StatCounter.objects.filter(statistic=counters.OPENINGS, group=top.key)
     assert sum(r.games for r in rows) == top.games
     for row in rows:
         assert row.key.replace(">", "&gt;") in deeper.content.decode()
@@ -94,7 +95,7 @@ def test_the_card_impact_page_shows_whiskers_sample_sizes_and_too_few_games(
     page = client.get("/analytics/cards/").content.decode()
     assert 'data-figure="figure-cards"' in page and 'data-figure="figure-seats"' in page
     assert "error_y" in page and "n=" in page
-    stored = StatResult.objects.get(name=statistics.CARD_IMPACT).data
+    stored = StatResult.objects.get(name=matrio.CARD_IMPACT).data
     if any(not c["enough"] for c in stored["cards"]):
         assert "too few games" in page
     assert "Seat effects" in page
@@ -123,6 +124,6 @@ def test_the_explorer_and_card_impact_read_a_constant_number_of_queries(
 
     few = queries()
     counted_games(range(100, 118))  # four times the games
-    statistics.card_impact_refresh()
-    assert StatResult.objects.get(name=statistics.CARD_IMPACT).games == 24
+    matrio.card_impact_refresh()
+    assert StatResult.objects.get(name=matrio.CARD_IMPACT).games == 24
     assert queries() == few

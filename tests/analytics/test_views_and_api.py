@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from analytics import services
 from analytics.models import JobProgress, Rating
+from analytics.ratings import services
 from clubs.models import Club, Player
 from games import services as games
 from tests.factories import ClubFactory, MembershipFactory

@@ -118,7 +118,7 @@ def test_the_board_fragment_carries_the_whole_move_list(cast: Cast) -> None:
 def test_a_joker_is_short_on_phones_and_named_in_full_for_screen_readers() -> None:
     from django.template.loader import render_to_string
 
-    from games.views import _card
+    from games.kinds.cards import card_picture as _card
 
     joker = render_to_string("games/boards/_card.html", {"card": _card("XB")})
     plain = render_to_string("games/boards/_card.html", {"card": _card("TD")})

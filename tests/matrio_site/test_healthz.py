@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django import Settings
 
-from analytics.services import worker_heartbeat_record
+from analytics.worker import worker_heartbeat_record
 from matrio_site.celery import app
 
 pytestmark = pytest.mark.django_db

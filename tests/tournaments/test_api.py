@@ -66,4 +66,4 @@ def test_bad_input_is_a_readable_400(client: Any) -> None:
     )
 
     assert bad.status_code == 400
-    assert "unknown ranking criterion" in bad.json()["detail"]
+    assert "unknown ranking criterion" in bad.json()["message"]

@@ -40,12 +40,18 @@ def test_a_duplicate_deck_is_the_54_cards_in_an_order_the_engine_reads(seed: str
 
 
 def test_the_same_seed_always_gives_the_same_cards() -> None:
-    seed = round_seed("club-night-12", 3)
+    seed = round_seed()
 
-    assert seed == "club-night-12/round 3"
     assert mathematico_draw(seed) == mathematico_draw(seed)
     assert overload_deck(seed) == overload_deck(seed)
-    assert mathematico_draw(seed) != mathematico_draw(round_seed("club-night-12", 4))
+    assert mathematico_draw(seed) != mathematico_draw(round_seed())
+
+
+def test_a_round_seed_comes_from_secrets_not_from_names_or_numbers() -> None:
+    seeds = {round_seed() for _ in range(50)}
+
+    assert len(seeds) == 50  # 64 random bits each: no one can compute the next round's deal
+    assert all(len(seed) == 16 and int(seed, 16) >= 0 for seed in seeds)
 
 
 def test_a_seed_keeps_giving_the_cards_recorded_for_it() -> None:

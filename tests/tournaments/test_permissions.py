@@ -147,4 +147,4 @@ def test_the_api_refuses_writes_outside_a_persons_rights(client: Any, c: Cast, n
         assert correct.status_code == 201
     else:
         assert correct.status_code == 403
-        assert correct.json()["detail"]  # a sentence: "you may not …" or "not provided"
+        assert correct.json()["message"]  # a sentence: "you may not …" or "not provided"

@@ -12,7 +12,8 @@ Terms:
 * *seed* — the text or number the draw is generated from. The director records the round's
   seed and the resulting cards; the same seed always gives the same cards (Python's
   ``random.Random``, whose string seeding is stable across runs and platforms).
-  :func:`round_seed` gives a default seed from the event's key and the round number.
+  :func:`round_seed` gives a new seed from ``secrets``: no one can compute the next deal from
+  names, ids or times.
 
 Invariants: a draw has 25 values, none more than four times; a deck is a permutation of the 54
 cards; the round lists every present entrant once, in standing order.
@@ -21,6 +22,7 @@ cards; the round lists every present entrant once, in standing order.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,8 +67,10 @@ class DuplicateRound:
     players: tuple[PlayerId, ...]
 
 
-def round_seed(event_key: str, number: int) -> str:
-    return f"{event_key}/round {number}"
+def round_seed() -> str:
+    """A new seed no one can predict (from ``secrets``); shown after the round, it lets anyone
+    check the deal."""
+    return secrets.token_hex(8)
 
 
 def mathematico_draw(seed: str) -> tuple[int, ...]:

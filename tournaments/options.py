@@ -12,60 +12,29 @@ format, so nothing is hidden in code and the standings page restates the rules i
   (0 = no final).
 
 Invariant: :func:`check_options` accepts exactly the options :func:`standings_rules` can use;
-a bad option is a :class:`RulesError` with a sentence naming it.
+a bad option is a ``DomainError`` with a sentence naming it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.kinds import GameKind
-from tournaments.models import Event, EventFormat
+from games.engine.errors import DomainError
+from tournaments.kinds import EVENT_KINDS, event_kind
+from tournaments.models import Event
 from tournaments.standings import ByeRule, PlacePoints, StandingsError, StandingsRules
 from tournaments.standings.criteria import criteria_named
 from tournaments.standings.places import score_key
 
 
-class RulesError(ValueError):
-    """A declared option cannot be used: a sentence naming it."""
-
-
-TABLE_SIZE = {
-    GameKind.MATRIO: 4,
-    GameKind.INTEGER_MATRIX: 2,
-    GameKind.MATHEMATICO: 0,  # the whole field
-    GameKind.MATRIX_OVERLOAD: 0,
-}
-
-FORMATS = {
-    GameKind.MATRIO: (EventFormat.SWISS_TABLES, EventFormat.ROUND_ROBIN),
-    GameKind.INTEGER_MATRIX: (EventFormat.SWISS_PAIRS, EventFormat.ROUND_ROBIN),
-    GameKind.MATHEMATICO: (EventFormat.SIMULTANEOUS,),
-    GameKind.MATRIX_OVERLOAD: (EventFormat.DUPLICATE,),
-}
-
-
 def default_options(game: str) -> dict[str, Any]:
-    if game == GameKind.MATRIO:
-        points: list[float] | None = [4, 2, 1, 0]
-        criteria = ["match_points", "total_score", "buchholz"]
-        bye: dict[str, Any] = {"kind": "average", "match_points": 0, "score": 0}
-    elif game == GameKind.INTEGER_MATRIX:
-        points = [1, 0]
-        criteria = ["match_points", "buchholz", "total_score"]
-        bye = {"kind": "fixed", "match_points": 1, "score": 0}
-    elif game == GameKind.MATRIX_OVERLOAD:
-        points = None
-        criteria = ["match_points", "games_solved", "cards_left", "royals_killed"]
-        bye = {"kind": "zero", "match_points": 0, "score": 0}
-    else:
-        points = None
-        criteria = ["match_points", "total_score"]
-        bye = {"kind": "zero", "match_points": 0, "score": 0}
+    """The options of an event of ``game`` that declares none (see ``tournaments.kinds``)."""
+    kind = event_kind(game)
+    points = None if kind.place_points is None else list(kind.place_points)
     return {
-        "criteria": criteria,
+        "criteria": list(kind.criteria),
         "place_points": {"values": points, "ties": "split"},
-        "bye": bye,
+        "bye": dict(kind.bye),
         "missed_round": "zero",
         "mode": "max",
         "rounds": 3,
@@ -99,37 +68,38 @@ def standings_rules(options: dict[str, Any]) -> StandingsRules:
             missed_round=options["missed_round"],
         )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise RulesError(f"the event's options are malformed ({error})") from None
+        raise DomainError(f"the event's options are malformed ({error})") from None
 
 
 def check_options(*, game: str, format: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The declared options merged over the defaults; ``RulesError`` for anything unusable."""
+    """The declared options merged over the defaults; ``DomainError`` for anything unusable."""
     if not isinstance(options, dict):
-        raise RulesError("options must be a JSON object")
-    if format not in FORMATS.get(game, ()):  # type: ignore[call-overload]
-        allowed = ", ".join(str(f.label) for f in FORMATS.get(game, ()))  # type: ignore[call-overload]
-        raise RulesError(f"a {game} event cannot use the format {format!r}; allowed: {allowed}")
+        raise DomainError("options must be a JSON object")
+    formats = EVENT_KINDS[game].formats if game in EVENT_KINDS else ()
+    if format not in formats:
+        allowed = ", ".join(str(f.label) for f in formats)
+        raise DomainError(f"a {game} event cannot use the format {format!r}; allowed: {allowed}")
     merged = default_options(game)
     unknown = sorted(set(options) - set(merged))
     if unknown:
-        raise RulesError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(merged))}")
+        raise DomainError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(merged))}")
     merged.update(options)
     try:
         criteria_named(list(merged["criteria"]))
         score_key(str(merged["mode"]))
     except (StandingsError, TypeError) as error:
-        raise RulesError(str(error)) from None
+        raise DomainError(str(error)) from None
     rules = standings_rules(merged)
     if rules.bye.kind not in ("fixed", "average", "zero"):
-        raise RulesError("the bye rule's kind must be fixed, average or zero")
+        raise DomainError("the bye rule's kind must be fixed, average or zero")
     if rules.place_points.ties not in ("split", "best"):
-        raise RulesError("place_points.ties must be split or best")
+        raise DomainError("place_points.ties must be split or best")
     if merged["missed_round"] not in ("zero", "bye"):
-        raise RulesError("missed_round must be zero or bye")
+        raise DomainError("missed_round must be zero or bye")
     for key in ("rounds", "final_size"):
         if not isinstance(merged[key], int) or merged[key] < 0:
-            raise RulesError(f"{key} must be a whole number, 0 or more")
-    size = TABLE_SIZE[GameKind(game)]
+            raise DomainError(f"{key} must be a whole number, 0 or more")
+    size = event_kind(game).table_size
     if merged["final_size"] and size and merged["final_size"] % size:
-        raise RulesError(f"final_size must be a multiple of the table size {size}")
+        raise DomainError(f"final_size must be a multiple of the table size {size}")
     return merged

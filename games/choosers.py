@@ -1,0 +1,50 @@
+"""Form pieces every games form shares: the club the user may write to, and its events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+
+from clubs.models import Club
+from games import permissions
+from games.events import EventRef, events_of_clubs
+
+
+def writable_clubs(user: Any) -> list[Club]:
+    """The clubs in which ``user`` may create or import games (a short list: clubs are few)."""
+    return [
+        club for club in Club.objects.order_by("name") if permissions.can_create_in_club(user, club)
+    ]
+
+
+class EventChoiceField(forms.ChoiceField):
+    """One of the clubs' events (through ``games.events``), cleaned to an ``EventRef``."""
+
+    def __init__(self) -> None:
+        super().__init__(choices=[("", "---------")], required=False, label="Event")
+        self.refs: dict[str, EventRef] = {}
+
+    def offer(self, club_ids: Iterable[int], kind: str | None = None) -> None:
+        found = events_of_clubs(club_ids, kind)
+        self.refs = {str(event.id): event for event in found}
+        self.choices = [("", "---------"), *((str(e.id), e.name) for e in found)]
+
+    def clean(self, value: Any) -> EventRef | None:
+        chosen = super().clean(value)
+        return self.refs.get(chosen) if chosen else None
+
+
+class ClubForm(forms.Form):
+    """A form whose first field is one of the clubs the user may write to."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        clubs = writable_clubs(user)
+        field = self.fields["club"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Club.objects.filter(pk__in=[club.pk for club in clubs]).order_by("name")
+        self.has_clubs = bool(clubs)

@@ -1,0 +1,30 @@
+"""The games list's filters, shared by the API (ids) and the pages (choosers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+
+from games.kinds import GameKind
+from games.models import Game, Seat
+
+
+class GameFilter(django_filters.FilterSet):
+    club = django_filters.CharFilter(field_name="club__slug", label="Club slug")
+    kind = django_filters.ChoiceFilter(choices=GameKind.choices)
+    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
+    source = django_filters.ChoiceFilter(choices=Game.Source.choices)
+    event = django_filters.NumberFilter(field_name="event_id", label="Event id")
+    round = django_filters.NumberFilter(field_name="round_number")
+    player = django_filters.NumberFilter(method="seated", label="Player id (any seat)")
+    date_from = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
+    date_to = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
+
+    class Meta:
+        model = Game
+        fields = ["club", "kind", "status", "source", "event", "round", "player"]
+
+    def seated(self, games: QuerySet[Game], name: str, value: Any) -> QuerySet[Game]:
+        return games.filter(pk__in=Seat.objects.filter(player_id=value).values("game_id"))

@@ -1,0 +1,97 @@
+"""The Integer Matrix in the Django layer: its start form, its board picture and its words."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+
+from games.engine.integer_matrix.board import CENTRE, setup_colour
+from games.engine.integer_matrix.notation import format_setup
+from games.engine.integer_matrix.random_game import random_disc
+from games.kinds import GameKind, Kind
+from games.kinds.start import StartForm, seat_field, seed_field, seed_or_new
+
+
+class IntegerMatrixStartForm(StartForm):
+    kind = GameKind.INTEGER_MATRIX
+    title = "Integer Matrix"
+    groups = (
+        ("Players", ("negative", "positive")),
+        ("Rules", ("scoring",)),
+        ("Setup discs", ("setup_entry", "setup", "seed")),
+    )
+    engine_fields = (("Setup", "setup"), ("Scoring", "scoring"), ("player", "negative"))
+
+    negative = seat_field("Negative player", help_text="Plays the odd plies (moves first).")
+    positive = seat_field("Positive player")
+    scoring = forms.ChoiceField(
+        choices=[("rect", "rect: rectangles score"), ("line", "line: lines score")],
+        initial="rect",
+        widget=forms.RadioSelect,
+    )
+    setup_entry = forms.ChoiceField(
+        label="The nine centre discs",
+        choices=[("draw", "draw them for me"), ("enter", "I enter the discs drawn")],
+        initial="draw",
+        widget=forms.RadioSelect,
+    )
+    setup = forms.CharField(
+        required=False,
+        label="Setup",
+        help_text="Square=white/black:colour up, e.g. c3=+3/-5:B d3=-2/+7:W … (black up on "
+        "c3 e3 d4 c5 e5, white up on d3 c4 e4 d5).",
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
+    )
+    seed = seed_field("Draw for me: the same seed gives the same discs (empty: new ones).")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("setup_entry") == "enter":
+            if not data.get("setup", "").strip():
+                self.add_error("setup", "Enter the nine discs, or choose “draw them for me”.")
+            data["setup"] = " ".join(data.get("setup", "").split())
+        elif data.get("setup_entry") == "draw":
+            seed = seed_or_new(data.get("seed"))
+            rng = random.Random(seed)
+            discs = [(square, random_disc(rng), setup_colour(square)) for square in CENTRE]
+            data["setup"], data["seed"] = format_setup(discs), seed
+            self.note = f"Setup discs drawn with seed {seed}: {data['setup']}."
+        return data
+
+    def players(self) -> list[str]:
+        return [self.cleaned_data["negative"], self.cleaned_data["positive"]]
+
+    def tags(self) -> list[tuple[str, str]]:
+        return [("Scoring", self.cleaned_data["scoring"]), ("Setup", self.cleaned_data["setup"])]
+
+
+def board(view: dict[str, Any]) -> dict[str, Any]:
+    board = view["board"]
+    legal = view["legal"] or {}
+    rows = [
+        [
+            {
+                "name": name,
+                "disc": board["squares"][name],
+                "white": name in legal.get("W", []),
+                "black": name in legal.get("B", []),
+                "legal": name in legal.get("W", []) or name in legal.get("B", []),
+            }
+            for name in row
+        ]
+        for row in board["rows"]
+    ]
+    return {"rows": rows}
+
+
+KIND = Kind(
+    kind=GameKind.INTEGER_MATRIX,
+    note="Two players; setup discs entered or drawn for you.",
+    placeholder="+3/-5 W f4",
+    board_template="games/boards/integer_matrix.html",
+    start_form=IntegerMatrixStartForm,
+    board=board,
+    result_is_outcome=False,
+)

@@ -1,0 +1,106 @@
+"""Mathematico in the Django layer: its start form, its board picture and its words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.kinds import GameKind, Kind
+from games.kinds.start import StartForm, seat_field, words
+
+MATHEMATICO_SEATS = 12
+
+
+class MathematicoStartForm(StartForm):
+    kind = GameKind.MATHEMATICO
+    title = "Mathematico"
+    groups = (
+        ("Players", tuple(f"player_{n}" for n in range(1, MATHEMATICO_SEATS + 1))),
+        ("Rules", ("mode", "exactly")),
+        ("The deal", ("deal_entry", "deal")),
+    )
+    engine_fields = (("Deal", "deal"), ("Mode", "mode"), ("player", "player_1"))
+
+    mode = forms.ChoiceField(
+        choices=[
+            ("max", "max: most points wins"),
+            ("min", "min: fewest points wins"),
+            ("exactly", "exactly N: closest to N wins"),
+        ],
+        initial="max",
+        widget=forms.RadioSelect,
+    )
+    exactly = forms.IntegerField(
+        required=False, label="N (for “exactly N”)", min_value=-100_000, max_value=100_000
+    )
+    deal_entry = forms.ChoiceField(
+        label="How the deal is entered",
+        choices=[
+            ("draw", "draw by draw, as the values are drawn"),
+            ("whole", "the whole deal now (25 values)"),
+        ],
+        initial="draw",
+        widget=forms.RadioSelect,
+    )
+    deal = forms.CharField(
+        required=False,
+        label="The deal",
+        help_text="The 25 values in the order drawn, 1 to 13 (A T J Q K allowed).",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(1, MATHEMATICO_SEATS + 1):
+            self.fields[f"player_{n}"] = seat_field(f"Player {n}", required=n == 1)
+        self.order_fields(["club", *[f"player_{n}" for n in range(1, MATHEMATICO_SEATS + 1)]])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("mode") == "exactly" and data.get("exactly") is None:
+            self.add_error("exactly", "Give N for “exactly N”.")
+        if data.get("deal_entry") == "whole":
+            values = words(data.get("deal", ""))
+            if len(values) != 25:
+                self.add_error("deal", f"The whole deal is 25 values; {len(values)} given.")
+            data["deal"] = " ".join(values)
+        return data
+
+    def players(self) -> list[str]:
+        names = (self.cleaned_data.get(f"player_{n}", "") for n in range(1, MATHEMATICO_SEATS + 1))
+        return [name for name in names if name]
+
+    def tags(self) -> list[tuple[str, str]]:
+        data = self.cleaned_data
+        mode = f"exactly:{data['exactly']}" if data["mode"] == "exactly" else data["mode"]
+        pairs = [("Mode", mode)]
+        if data["deal_entry"] == "whole":
+            pairs.append(("Deal", data["deal"]))
+        return pairs
+
+
+def board(view: dict[str, Any]) -> dict[str, Any]:
+    board = view["board"]
+    players = []
+    for name, entry in board["boards"].items():
+        grid = [
+            [
+                {"name": board["cells"][r * 5 + c], "value": entry["values"][r * 5 + c]}
+                for c in range(5)
+            ]
+            for r in range(5)
+        ]
+        players.append({"name": name, "grid": grid, "total": entry["total"]})
+    return {"players": players}
+
+
+KIND = Kind(
+    kind=GameKind.MATHEMATICO,
+    note="Any number of players; max, min or exactly N.",
+    placeholder="=7 or c3",
+    board_template="games/boards/mathematico.html",
+    start_form=MathematicoStartForm,
+    board=board,
+    result_is_outcome=False,
+)

@@ -1,0 +1,16 @@
+"""Every game kind's :class:`~games.kinds.Kind`, by its MGN ``Game`` tag."""
+
+from __future__ import annotations
+
+from games.kinds import GameKind, Kind, integer_matrix, mathematico, matrio, overload
+
+KINDS: dict[str, Kind] = {
+    entry.kind.value: entry
+    for entry in (matrio.KIND, mathematico.KIND, overload.KIND, integer_matrix.KIND)
+}
+assert set(KINDS) == set(GameKind.values), "every game kind needs its entry"
+
+
+def kind_of(value: str) -> Kind:
+    """The entry of a game kind (``KeyError`` for an unknown one)."""
+    return KINDS[value]

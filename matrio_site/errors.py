@@ -1,0 +1,71 @@
+"""One answer for every refusal: the REST API's exception handler and the pages' middleware.
+
+A :class:`~games.engine.errors.DomainError` (the engines', the services' and the policies'
+refusals) becomes its status with the body ``{"message": ..., **extra}`` (``ply`` and
+``legal`` for moves) in the API, and the error page with its sentence on a page.
+DRF's own errors (validation, authentication, throttling, 404) get the same ``message`` beside
+their usual fields (``errors`` holds a validation error's fields). Anything else is a bug: it
+is not caught here, so Django logs it and answers 500.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from games.engine.errors import DomainError
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[str]:
+    """A validation error's details as ``field: sentence`` strings (nested fields dotted)."""
+    if isinstance(detail, dict):
+        out: list[str] = []
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else f"{prefix}{key}"
+            out.extend(_flatten(value, f"{name}." if name else ""))
+        return out
+    if isinstance(detail, list):
+        return [item for value in detail for item in _flatten(value, prefix)]
+    return [f"{prefix.rstrip('.')}: {detail}" if prefix else str(detail)]
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's ``EXCEPTION_HANDLER``: every API error body has a ``message`` sentence."""
+    if isinstance(exc, DomainError):
+        return Response(exc.json(), status=exc.status)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None  # a bug: Django logs it and answers 500
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"message": "; ".join(_flatten(exc.detail)), "errors": exc.detail}
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"message": str(response.data["detail"]), **response.data}
+    return response
+
+
+class DomainErrorPages:
+    """Middleware: a refusal that a page view did not handle itself is shown as an error page
+    with its sentence and status (never a 500)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response: HttpResponse = self.get_response(request)
+        return response
+
+    def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        if not isinstance(exc, DomainError):
+            return None
+        return render(
+            request,
+            "matrio_site/error.html",
+            {"status": exc.status, "title": HTTPStatus(exc.status).phrase, "detail": exc.message},
+            status=exc.status,
+        )
