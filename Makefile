@@ -7,14 +7,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
-# mypy --strict runs on the pure packages that exist.
-PURE_PACKAGES := $(wildcard games/engine tournaments/pairing tournaments/standings analytics/compute)
+# mypy --strict (with the Django and DRF plugins) runs on every package.
+PACKAGES := infra clubs games tournaments analytics matrio_site
 
-.PHONY: help run test lint typecheck pytest chromium clean
+.PHONY: help run test lint typecheck layers pytest chromium clean
 
 help:
 	@echo "make run   - install, migrate, load the demo, start the web server and a Celery worker"
-	@echo "make test  - install dev tools, then ruff, ruff format --check, mypy and pytest"
+	@echo "make test  - install dev tools, then ruff, ruff format --check, the layers check, mypy and pytest"
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -34,7 +34,7 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 
 run: export DEBUG ?= true
 run: $(STAMP)
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	exec $(PY) -m matrio_site.devserver
@@ -55,7 +55,10 @@ lint: $(DEV_STAMP)
 	$(PY) -m ruff format --check .
 
 typecheck: $(DEV_STAMP)
-	$(PY) -m mypy $(PURE_PACKAGES)
+	$(PY) -m mypy $(PACKAGES)
+
+layers: $(DEV_STAMP)
+	$(VENV)/bin/lint-imports --no-cache
 
 pytest: $(DEV_STAMP) chromium
 	source .ci/env.sh && $(PY) -m pytest $(PYTEST_ARGS)
@@ -66,7 +69,8 @@ test: $(DEV_STAMP) chromium
 	step() { name="$$1"; shift; echo "==> $$name"; "$$@" || failed="$$failed [$$name]"; }; \
 	step "ruff check" $(PY) -m ruff check .; \
 	step "ruff format --check" $(PY) -m ruff format --check .; \
-	step "mypy --strict $(PURE_PACKAGES)" $(PY) -m mypy $(PURE_PACKAGES); \
+	step "layers (import-linter)" $(VENV)/bin/lint-imports --no-cache; \
+	step "mypy --strict $(PACKAGES)" $(PY) -m mypy $(PACKAGES); \
 	source .ci/env.sh; \
 	step "pytest" $(PY) -m pytest $(PYTEST_ARGS); \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \

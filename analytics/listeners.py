@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from analytics import wakeups
 
 
 def games_changed(sender: Any, *, game_ids: list[int], **kwargs: Any) -> None:
     """After the commit, queue the rating and statistics work for the games (a lost message is
     logged, never raised into the request that changed the games)."""
-    from analytics.tasks import games_finished
-
-    ids = list(game_ids)
-    transaction.on_commit(lambda: games_finished.delay(game_ids=ids), robust=True)
+    wakeups.queue(wakeups.GAMES_FINISHED, game_ids=list(game_ids))

@@ -8,7 +8,7 @@
 ``TaskPing``: a request answered by a worker through the broker, proving the whole path
 web → broker → worker → database works. Answering is idempotent: the first answer stays.
 
-Ratings (see ``analytics.services``): ``RatingStream`` (one per game kind: the lock and the
+Ratings (see ``analytics.ratings``): ``RatingStream`` (one per game kind: the lock and the
 head), ``DirtyGame`` (games to (re)rate), ``RatedGame`` (what was rated, in which order),
 ``Rating`` (current), ``RatingHistory`` (one row per player, pool and game),
 ``RatingSnapshot`` (every pool of a kind after every ``SNAPSHOT_EVERY``-th game) and
@@ -200,6 +200,19 @@ class JobProgress(models.Model):
 # ``StatResult``: a worker-computed result (e.g. card impact with bootstrap intervals) that the
 # pages read as it is.
 
+#: The tally columns of ``StatCounter``, in the order of ``Tally``'s fields; each row of
+#: ``StatGame.counters`` is ``[statistic, group, key, *TALLY_FIELDS]``.
+TALLY_FIELDS = (
+    "games",
+    "wins",
+    "rank_sum",
+    "scored",
+    "score_sum",
+    "rated",
+    "rating_sum",
+    "extra_sum",
+)
+
 
 class StatCounter(models.Model):
     statistic = models.CharField(max_length=40)
@@ -230,7 +243,7 @@ class StatGame(models.Model):
     ``[statistic, group, key, games, wins, rank_sum, scored, score_sum, rated, rating_sum,
     extra_sum]``; ``row``: the compact MatriO or Mathematico game, or null; ``sample``: a
     MatriO game packed as the card-impact bootstrap reads it, ``analytics.compute.card_sample``,
-    or null; ``deal``: a Mathematico game's draw key, ``analytics.mathematico_statistics``)."""
+    or null; ``deal``: a Mathematico game's draw key, ``analytics.statistics.mathematico``)."""
 
     game_id = models.BigIntegerField(unique=True)
     kind = models.CharField(max_length=20)

@@ -154,9 +154,9 @@ def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.db import connections, transaction
 
-    from analytics import services
     from analytics.models import RatingHistory
-    from analytics.selectors import games_loaded
+    from analytics.ratings import services
+    from analytics.ratings.games import games_loaded
     from analytics.tasks import games_finished
     from clubs.models import Club, Player
     from games.models import Game, Seat

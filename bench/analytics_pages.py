@@ -60,9 +60,9 @@ def run(args: argparse.Namespace) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from analytics import statistics
     from analytics.compute.matrio_games import read_matrio
     from analytics.models import StatCounter
+    from analytics.statistics import counters, matrio
     from games.engine.matrio import random_game
 
     call_command("migrate", verbosity=0)
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     pool = [read_matrio(random_game(seed), game_id=str(seed)) for seed in range(args.pool)]
     print(f"{len(pool)} distinct games judged in {time.perf_counter() - started:.1f} s")
-    contributions = [statistics._contribution(game, None) for game in pool]
+    contributions = [counters._contribution(game, None) for game in pool]
 
     stored = 0
     client = Client()
@@ -81,13 +81,13 @@ def run(args: argparse.Namespace) -> None:
         print(f"\n== {size} games stored (counted additively in {added:.1f} s) ==")
         if size <= args.card_impact_upto:
             started = time.perf_counter()
-            statistics.card_impact_refresh()
+            matrio.card_impact_refresh()
             print(f"worker: card-impact refresh {time.perf_counter() - started:.1f} s")
-        top = StatCounter.objects.filter(statistic=statistics.OPENINGS, group="").order_by(
-            "-games"
-        )[0]
+        top = StatCounter.objects.filter(statistic=counters.OPENINGS, group="").order_by("-games")[
+            0
+        ]
         deeper = (
-            StatCounter.objects.filter(statistic=statistics.OPENINGS, group=top.key)
+            StatCounter.objects.filter(statistic=counters.OPENINGS, group=top.key)
             .order_by("-games")[0]
             .key
         )

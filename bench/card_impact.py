@@ -101,13 +101,14 @@ def database(args: argparse.Namespace, sizes: list[int], pool: list[Any]) -> Non
     from django.core.management import call_command
     from django.db import connections
 
-    from analytics import matrio_statistics, statistics
     from analytics.compute.card_sample import pack, unpack
     from analytics.models import StatGame
+    from analytics.statistics import counters
+    from analytics.statistics import matrio as matrio_statistics
 
     settings.ANALYTICS_RESAMPLES = args.resamples
     call_command("migrate", verbosity=0)
-    contributions = [statistics._contribution(game, None) for game in pool]
+    contributions = [counters._contribution(game, None) for game in pool]
     matrio = StatGame.objects.filter(kind="matrio").order_by("game_id")
     stored = 0
     print(f"\n== through PostgreSQL ({args.resamples} resamples) ==")

@@ -42,9 +42,9 @@ def run(args: argparse.Namespace, sizes: list[int]) -> None:
     from django.core.management import call_command
     from django.db import connections, transaction
 
-    from analytics import mathematico_statistics as mathematico
-    from analytics import statistics
     from analytics.compute.mathematico_stats import read_mathematico
+    from analytics.statistics import counters as statistics_counters
+    from analytics.statistics import mathematico
     from games.engine.mathematico.board import CELLS
     from games.engine.mathematico.records import write_record
     from games.engine.record import read_records
@@ -70,9 +70,9 @@ def run(args: argparse.Namespace, sizes: list[int]) -> None:
                 game = read_mathematico(text, game_id=str(game_id))
                 ratings = [players.randint(800, 1600) for _ in game.boards]
                 counters, row = mathematico.contribution(game, ratings)
-                fresh[game_id] = (counters, row, statistics._fingerprint(counters, row))
+                fresh[game_id] = (counters, row, statistics_counters._fingerprint(counters, row))
             with transaction.atomic():
-                statistics._replace("mathematico", list(chunk), fresh, queue_refresh=False)
+                statistics_counters._replace("mathematico", list(chunk), fresh, queue_refresh=False)
             stored = chunk[-1]
         print(f"{size:>7} games stored in {time.perf_counter() - started:.1f} s")
         started = time.perf_counter()

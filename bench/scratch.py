@@ -56,7 +56,7 @@ def count_matrio_games(contributions: list[Any], stored: int, size: int) -> int:
     transaction; returns ``size``."""
     from django.db import transaction
 
-    from analytics import statistics
+    from analytics.statistics import counters as statistics_counters
 
     while stored < size:
         chunk = range(stored + 1, min(size, stored + 5000) + 1)
@@ -64,8 +64,8 @@ def count_matrio_games(contributions: list[Any], stored: int, size: int) -> int:
         for game_id in chunk:
             counters, row = contributions[game_id % len(contributions)]
             row = {**(row or {}), "id": str(game_id)}
-            fresh[game_id] = (counters, row, statistics._fingerprint(counters, row))
+            fresh[game_id] = (counters, row, statistics_counters._fingerprint(counters, row))
         with transaction.atomic():
-            statistics._replace("matrio", list(chunk), fresh, queue_refresh=False)
+            statistics_counters._replace("matrio", list(chunk), fresh, queue_refresh=False)
         stored = chunk[-1]
     return size

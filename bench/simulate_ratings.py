@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from analytics.compute.rating_models import ModelParams  # noqa: E402
 from analytics.compute.results import GameResult  # noqa: E402
-from analytics.compute.simulation import (  # noqa: E402
+from bench.rating_simulation import (  # noqa: E402
     CHECKPOINTS,
     Recovery,
     Simulation,

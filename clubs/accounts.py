@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
-from typing import Any
-
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,12 +23,13 @@ from django.utils.text import slugify
 
 from clubs import roles as policy
 from clubs.models import Club, Invitation, Membership, Player
+from clubs.roles import AnyUser, signed_in
 from games.engine.errors import DomainError, NotAllowed
 
 INVITATION_DAYS = 14
 
 
-def _require_director(by: Any, club: Club) -> None:
+def _require_director(by: AnyUser | None, club: Club) -> None:
     if not policy.can_manage_accounts(by, club):
         raise NotAllowed(f"you may not manage the accounts of {club.name}")
 
@@ -54,7 +54,7 @@ def _clean_username(username: str) -> str:
 
 
 @transaction.atomic
-def account_create(*, club: Club, player: Player, username: str, by: Any) -> tuple[Any, str]:
+def account_create(*, club: Club, player: Player, username: str, by: AnyUser | None) -> tuple[User, str]:
     """Make an account for a club player who has none; returns it and its one-time password."""
     _require_director(by, club)
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -76,7 +76,7 @@ def invitation_create(
     role: str = Membership.Role.PLAYER,
     player: Player | None = None,
     days: int = INVITATION_DAYS,
-    by: Any,
+    by: AnyUser | None,
 ) -> Invitation:
     """A one-use link to join ``club`` with ``role`` (and claim ``player``, if given)."""
     _require_director(by, club)
@@ -94,7 +94,7 @@ def invitation_create(
         role=role,
         token=secrets.token_urlsafe(24),
         expires=timezone.now() + timedelta(days=days),
-        created_by=by if getattr(by, "is_authenticated", False) else None,
+        created_by=by if signed_in(by) else None,
     )
 
 
@@ -113,11 +113,11 @@ def invitation_problem(invitation: Invitation) -> str:
 def invitation_accept(
     *,
     token: str,
-    user: Any = None,
+    user: AnyUser | None = None,
     username: str = "",
     password: str = "",
     name: str = "",
-) -> tuple[Any, Membership]:
+) -> tuple[User, Membership]:
     """Accept an invitation as the signed-in ``user``, or sign up with username and password.
 
     Links the invitation's player (or the user's own player profile, or a new one named
@@ -133,7 +133,7 @@ def invitation_accept(
     problem = invitation_problem(invitation)
     if problem:
         raise DomainError(problem)
-    if not getattr(user, "is_authenticated", False):
+    if not signed_in(user):
         username = _clean_username(username)
         candidate = get_user_model()(username=username)
         try:

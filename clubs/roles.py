@@ -8,22 +8,28 @@ are built on these answers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeAlias, TypeGuard
+
+from django.contrib.auth.models import AnonymousUser, User
 
 from clubs.models import Club, Membership
+
+# Who is acting: ``request.user`` (the project uses Django's default user model), as typed by
+# django-stubs. Services take ``AnyUser | None`` where ``None`` means the system itself.
+AnyUser: TypeAlias = User | AnonymousUser
 
 STAFF_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCOREKEEPER)
 
 
-def signed_in(user: Any) -> bool:
+def signed_in(user: AnyUser | None) -> TypeGuard[User]:
     return bool(user is not None and getattr(user, "is_authenticated", False))
 
 
-def is_admin(user: Any) -> bool:
+def is_admin(user: AnyUser | None) -> bool:
     return signed_in(user) and bool(user.is_superuser)
 
 
-def club_roles(user: Any, club_id: int) -> set[str]:
+def club_roles(user: AnyUser | None, club_id: int) -> set[str]:
     """The roles ``user`` holds in the club (through their players), cached on the user object
     for its lifetime (one request)."""
     if not signed_in(user):
@@ -42,14 +48,14 @@ def _club_id(club: Club | int) -> int:
     return club if isinstance(club, int) else club.pk
 
 
-def is_director(user: Any, club: Club | int) -> bool:
+def is_director(user: AnyUser | None, club: Club | int) -> bool:
     return is_admin(user) or Membership.Role.DIRECTOR in club_roles(user, _club_id(club))
 
 
-def is_staff(user: Any, club: Club | int) -> bool:
+def is_staff(user: AnyUser | None, club: Club | int) -> bool:
     return is_admin(user) or bool(club_roles(user, _club_id(club)) & set(STAFF_ROLES))
 
 
-def can_manage_accounts(user: Any, club: Club) -> bool:
+def can_manage_accounts(user: AnyUser | None, club: Club) -> bool:
     """Creating accounts for the club's players and inviting people takes a director."""
     return is_director(user, club)

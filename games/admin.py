@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
 from django.http import HttpRequest
 
 from games.models import Game, Move, Seat
 
+# Django's admin classes are generic only in the stubs: they cannot be subscripted at runtime
+# (there is no django_stubs_ext.monkeypatch()), hence the ignore[type-arg] below.
+
 
 class ReadOnly:
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 
@@ -48,3 +48,24 @@ class ClubForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Club.objects.filter(pk__in=[club.pk for club in clubs]).order_by("name")
         self.has_clubs = bool(clubs)
+
+
+class WhereAndWhenForm(ClubForm):
+    """A game's club, event, round, table, date and visibility (events of ``kind`` only)."""
+
+    kind: ClassVar[str | None] = None
+
+    event = EventChoiceField()
+    round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
+    table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
+    played_on = forms.DateField(
+        required=False, label="Played on", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read it)")
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, user=user, **kwargs)
+        self.clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
+        self.fields["event"].offer(  # type: ignore[attr-defined]
+            self.clubs.values_list("pk", flat=True), self.kind
+        )

@@ -15,7 +15,7 @@ import django_filters
 from django import forms
 
 from clubs.models import Player
-from games.choosers import ClubForm, EventChoiceField
+from games.choosers import ClubForm, WhereAndWhenForm
 from games.events import events_of_clubs
 from games.filters import GameFilter
 from games.kinds import GameKind
@@ -29,25 +29,13 @@ def _names(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
 
 
-class SeatingForm(ClubForm):
+class SeatingForm(WhereAndWhenForm):
     kind = forms.ChoiceField(choices=GameKind.choices, label="Game")
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
         help_text="One name a line, in seat order. MatriO: P1 (holder of the 2 of clubs) "
         "first, then clockwise. New names become club members.",
     )
-    event = EventChoiceField()
-    round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
-    table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
-    played_on = forms.DateField(
-        required=False, label="Played on", widget=forms.DateInput(attrs={"type": "date"})
-    )
-    public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read it)")
-
-    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
-        super().__init__(*args, user=user, **kwargs)
-        clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
-        self.fields["event"].offer(clubs.values_list("pk", flat=True))  # type: ignore[attr-defined]
 
     def clean_players(self) -> list[str]:
         names = _names(self.cleaned_data["players"])

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -194,7 +195,7 @@ def bulk_store(
     club: Club,
     items: Sequence[Item],
     roster: Roster,
-    by: Any,
+    by: User | None,
     source: str,
     event: EventLike | None = None,
     round_number: int | None = None,
@@ -284,13 +285,13 @@ def _played_on(tags: Sequence[tuple[str, str]]) -> date | None:
 
 
 def _write(
-    rows: Sequence[tuple[ImportedGame, Game, list[Seat], tuple[str, ...]]], by: Any, now: Any
+    rows: Sequence[tuple[ImportedGame, Game, list[Seat], tuple[str, ...]]], by: User | None, now: datetime
 ) -> None:
     for _, row, _, _ in rows:
         row.pk = None
     Game.objects.bulk_create([row for _, row, _, _ in rows])
     seats = []
-    moves = []
+    moves: list[tuple[int, int, str]] = []
     for _, row, game_seats, tokens in rows:
         for seat in game_seats:
             seat.pk = None
@@ -322,6 +323,6 @@ def insert_seats(seats: Sequence[Seat]) -> None:
 MOVE_COLUMNS = ("game_id", "ply", "token", "by_id", "at")
 
 
-def insert_moves(moves: Sequence[tuple[int, int, str]], *, by_id: int | None, at: Any) -> None:
+def insert_moves(moves: Sequence[tuple[int, int, str]], *, by_id: int | None, at: datetime) -> None:
     """Insert ``(game_id, ply, token)`` rows: COPY on PostgreSQL, bulk INSERT elsewhere."""
     insert_rows(Move, MOVE_COLUMNS, [(g, p, t, by_id, at) for g, p, t in moves])

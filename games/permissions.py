@@ -15,11 +15,11 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club, Membership
-from clubs.roles import STAFF_ROLES, club_roles, signed_in
+from clubs.roles import STAFF_ROLES, AnyUser, club_roles, signed_in
 from games.models import Game, Seat
 
 
-def can_create_in_club(user: Any, club: Club) -> bool:
+def can_create_in_club(user: AnyUser | None, club: Club) -> bool:
     if not signed_in(user):
         return False
     if user.is_superuser:
@@ -27,7 +27,7 @@ def can_create_in_club(user: Any, club: Club) -> bool:
     return bool(club_roles(user, club.pk) & set(STAFF_ROLES))
 
 
-def can_write_game(user: Any, game: Game) -> bool:
+def can_write_game(user: AnyUser | None, game: Game) -> bool:
     if not signed_in(user):
         return False
     if user.is_superuser or (game.recorder_id is not None and game.recorder_id == user.pk):
@@ -35,7 +35,7 @@ def can_write_game(user: Any, game: Game) -> bool:
     return bool(club_roles(user, game.club_id) & set(STAFF_ROLES))
 
 
-def can_read_game(user: Any, game: Game) -> bool:
+def can_read_game(user: AnyUser | None, game: Game) -> bool:
     if game.public or can_write_game(user, game):
         return True
     if not signed_in(user):
@@ -43,7 +43,7 @@ def can_read_game(user: Any, game: Game) -> bool:
     return bool(club_roles(user, game.club_id)) or game.seats.filter(player__user=user).exists()
 
 
-def readable_games(user: Any, games: QuerySet[Game]) -> QuerySet[Game]:
+def readable_games(user: AnyUser | None, games: QuerySet[Game]) -> QuerySet[Game]:
     """``games`` narrowed to those ``user`` may read (see the module docstring)."""
     if not signed_in(user):
         return games.filter(public=True)

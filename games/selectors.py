@@ -16,6 +16,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
+from clubs.roles import AnyUser
 from games.engine import live
 from games.engine.core import JsonDict
 from games.events import events_by_id
@@ -45,7 +46,7 @@ CSV_COLUMNS = (
 )
 
 
-def game_list(*, user: Any) -> QuerySet[Game]:
+def game_list(*, user: AnyUser | None) -> QuerySet[Game]:
     """The games ``user`` may read, newest first, with club, event and seats loaded."""
     games = Game.objects.select_related("club", "recorder").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))

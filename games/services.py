@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.roles import AnyUser, signed_in
 from games.engine import live
 from games.engine.core import EngineError, IllegalMoveError, RecordError
 from games.engine.record import RawRecord, read_records
@@ -142,7 +143,7 @@ def game_create(
     table_number: int | None = None,
     public: bool = True,
     played_on: date | None = None,
-    by: Any = None,
+    by: AnyUser | None = None,
 ) -> Recorded:
     """Start a live game (``GameError`` for a setup the engine or the club refuses)."""
     day = played_on or timezone.localdate()
@@ -165,7 +166,7 @@ def game_create(
         event_id=None if event is None else event.id,
         round_number=round_number,
         table_number=table_number,
-        recorder=by if getattr(by, "is_authenticated", False) else None,
+        recorder=by if signed_in(by) else None,
         public=public,
         played_on=day,
         ply=started.plies,
@@ -207,7 +208,7 @@ def _seat_players(club: Club, seats: Sequence[SeatInput]) -> dict[int, int]:
 
 
 @transaction.atomic
-def game_record_move(*, game_id: int, token: str, expected_ply: int, by: Any = None) -> Recorded:
+def game_record_move(*, game_id: int, token: str, expected_ply: int, by: AnyUser | None = None) -> Recorded:
     """Record ``token`` as ply ``expected_ply + 1`` (see the module docstring)."""
     game = _lock(game_id)
     if game.status != Game.Status.LIVE:
@@ -224,7 +225,7 @@ def game_record_move(*, game_id: int, token: str, expected_ply: int, by: Any = N
     except EngineError as error:
         raise GameError(error.sentence, ply=game.ply + 1) from None
     now = timezone.now()
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = by if signed_in(by) else None
     move = Move.objects.create(
         game=game, ply=game.ply + 1, token=played.tokens[-1], by=user, at=now
     )
@@ -237,7 +238,7 @@ def game_record_move(*, game_id: int, token: str, expected_ply: int, by: Any = N
 
 
 @transaction.atomic
-def game_undo(*, game_id: int, expected_ply: int, by: Any = None) -> Recorded:
+def game_undo(*, game_id: int, expected_ply: int, by: AnyUser | None = None) -> Recorded:
     """Take back the last move of a game recorded live (a finished one opens again; so does
     one ended by its own token, Overload's ABANDON, but not one stopped by ``game_abandon``)."""
     game = _lock(game_id)
@@ -266,7 +267,7 @@ def game_undo(*, game_id: int, expected_ply: int, by: Any = None) -> Recorded:
 
 
 @transaction.atomic
-def game_abandon(*, game_id: int, by: Any = None) -> Game:
+def game_abandon(*, game_id: int, by: AnyUser | None = None) -> Game:
     """Stop a live game for good (it keeps its moves; ratings and statistics ignore it)."""
     game = _lock(game_id)
     if game.status != Game.Status.LIVE:
@@ -287,7 +288,7 @@ def games_import_mgn(
     club: Club,
     text: str,
     dry_run: bool = False,
-    by: Any = None,
+    by: AnyUser | None = None,
     source: str = Game.Source.TYPED,
 ) -> ImportReport:
     """Judge every game of an MGN text and store the valid ones (see ``games_import_records``)."""
@@ -306,7 +307,7 @@ def games_import_records(
     club: Club,
     records: Sequence[RawRecord],
     dry_run: bool = False,
-    by: Any = None,
+    by: AnyUser | None = None,
     source: str = Game.Source.IMPORTED,
 ) -> ImportReport:
     """Store the valid games among ``records`` and report on each (index, line, ply, error).
@@ -358,7 +359,7 @@ def games_import_records(
                 roster.player_id(name)
         report.created_players = roster.created
         return report
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = by if signed_in(by) else None
     stored = bulk_store(club=club, items=fresh, roster=roster, by=user, source=source)
     report.created_players = roster.created
     announce_games_changed(stored)
@@ -369,9 +370,8 @@ def _existing_hashes(club: Club, digests: list[str]) -> dict[str, int]:
     found: dict[str, int] = {}
     for start in range(0, len(digests), 2000):
         chunk = digests[start : start + 2000]
-        found.update(
-            Game.objects.filter(club=club, mgn_hash__in=chunk).values_list("mgn_hash", "id")
-        )
+        rows = Game.objects.filter(club=club, mgn_hash__in=chunk).values_list("mgn_hash", "id")
+        found.update((digest, pk) for digest, pk in rows if digest is not None)
     return found
 
 
@@ -388,7 +388,7 @@ def game_result_only_create(
     table_number: int | None = None,
     played_on: date | None = None,
     public: bool = True,
-    by: Any = None,
+    by: AnyUser | None = None,
 ) -> Game:
     """Store a game known only by its players and final result (judged like an MGN record).
 
@@ -407,7 +407,7 @@ def game_result_only_create(
         raise GameError(error.sentence) from None
     entry = ImportedGame(index=0, line=None, kind=kind)
     roster = Roster(club, create=True)
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = by if signed_in(by) else None
     bulk_store(
         club=club,
         items=[(entry, imported, None)],

@@ -14,7 +14,7 @@ from psycopg.types.json import Jsonb
 
 
 def insert_rows(
-    model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[object]]
 ) -> None:
     """Insert ``rows`` (values in ``columns`` order; foreign keys as ``<name>_id``)."""
     if connection.vendor != "postgresql":
@@ -32,6 +32,14 @@ def insert_rows(
                 if json:  # psycopg needs to be told a value is JSON
                     row = [Jsonb(v) if i in json else v for i, v in enumerate(row)]
                 copy.write_row(row)
+
+
+def _column(field: object) -> str:
+    """The column of a concrete field (a reverse relation has none: the caller's mistake)."""
+    column = getattr(field, "column", None)
+    if not isinstance(column, str):
+        raise ValueError(f"{field!r} is not a column of its table")
+    return column
 
 
 def update_rows(
@@ -52,7 +60,7 @@ def update_rows(
     quote = connection.ops.quote_name
     meta = model._meta
     fields = [meta.pk, *(meta.get_field(c) for c in columns)]
-    names = [quote(f.column) for f in fields]
+    names = [quote(_column(f)) for f in fields]
     table, key = quote(meta.db_table), names[0]
     assignments = ", ".join(f"{name} = v.{name}" for name in names[1:])
     # each value cast to its column's type: a column of nulls would otherwise be text

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 
 from clubs.accounts import membership_grant
 from clubs.models import Club, Membership, Player
+from clubs.roles import AnyUser
 from games.models import Game
 from matrio_site import demo_data
 from matrio_site.demo_games import demo_games_load
@@ -119,7 +120,7 @@ def _demo_fresh(event: Event) -> bool:
     return True
 
 
-def _demo_results_from_games(round: Round, by: Any) -> None:
+def _demo_results_from_games(round: Round, by: AnyUser | None) -> None:
     """Seat the draft round as its recorded games were played, lock it, take their results."""
     by_table = {
         game.table_number: [seat.player_id for seat in game.seats.order_by("position")]
@@ -136,7 +137,7 @@ def _demo_results_from_games(round: Round, by: Any) -> None:
         table_result_from_game(game_id=game.pk)
 
 
-def _demo_league(event: Event, players: list[Player], by: Any) -> int:
+def _demo_league(event: Event, players: list[Player], by: AnyUser | None) -> int:
     """The finished league: twelve players, three rounds seated as the demo games were played
     (the director swaps the Swiss draft to match), results from the games, then finished."""
     if not _demo_fresh(event):
@@ -151,7 +152,7 @@ def _demo_league(event: Event, players: list[Player], by: Any) -> int:
     return 1
 
 
-def _demo_night(event: Event, players: list[Player], by: Any) -> int:
+def _demo_night(event: Event, players: list[Player], by: AnyUser | None) -> int:
     """The running club night: four players, round 1 from its recorded Mathematico game and
     finished; two late entries; round 2 seated and locked (being played)."""
     if not _demo_fresh(event):

@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from clubs.models import Club
+from clubs.roles import AnyUser
 from games import services
 from games.engine import integer_matrix, live, mathematico, matrio, overload
 from games.engine.live.common import with_tags
@@ -58,7 +59,7 @@ def _texts(
         for round_number, step in enumerate((1, 5, 7), start=1):  # 12 players, 3 tables a round
             order = [names[(i * step + round_number) % len(names)] for i in range(len(names))]
             for table in range(1, 4):
-                seats = order[4 * table - 4 : 4 * table]
+                seats: Sequence[str] = order[4 * table - 4 : 4 * table]
                 tags = {
                     "Event": league[0],
                     "Date": league[1].strftime("%Y.%m.%d"),
@@ -87,7 +88,7 @@ def _texts(
     return tuple(texts)
 
 
-def demo_games_load(*, club: Club, names: Sequence[str], recorder: Any = None) -> int:
+def demo_games_load(*, club: Club, names: Sequence[str], recorder: AnyUser | None = None) -> int:
     """Load the demo games into ``club`` (its players' ``names``); returns games created."""
     league = Event.objects.filter(club=club, slug=LEAGUE).first()
     night = Event.objects.filter(club=club, slug=CLUB_NIGHT).first()

@@ -28,12 +28,15 @@ STOP_GRACE_SECONDS = 20.0
 
 
 def _commands(host: str, port: int, *, reload: bool) -> dict[str, list[str]]:
-    web = [sys.executable, "manage.py", "runserver", f"{host}:{port}"]
+    web = [sys.executable, "manage.py", "runserver", "--skip-checks", f"{host}:{port}"]
     if not reload:
         web.append("--noreload")
+    # Quiet: no banner, warnings and errors only (a person needs the address, the logins and
+    # what went wrong; LOG_LEVEL=INFO brings the task lines back).
     worker = [
-        sys.executable, "-m", "celery", "-A", "matrio_site", "worker",
-        "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
+        sys.executable, "-m", "celery", "--quiet", "-A", "matrio_site", "worker",
+        "--pool=solo", f"--loglevel={os.environ.get('LOG_LEVEL', 'WARNING')}",
+        "--without-gossip", "--without-mingle",
     ]  # fmt: skip
     return {"web": web, "worker": worker}
 
@@ -97,8 +100,21 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, on_signal)
 
     children: dict[str, subprocess.Popen[bytes]] = {}
+    quiet = {
+        "DJANGO_RUNSERVER_HIDE_WARNING": "true",
+        # a club laptop's demo may run as root: Celery's warning about it is not for them
+        "PYTHONWARNINGS": "ignore:You're running the worker with superuser privileges",
+        **os.environ,
+    }
     for name, command in _commands(args.host, args.port, reload=not args.noreload).items():
-        children[name] = subprocess.Popen(command, cwd=BASE_DIR, start_new_session=True)
+        children[name] = subprocess.Popen(
+            command,
+            cwd=BASE_DIR,
+            start_new_session=True,
+            env=quiet,
+            # runserver's start-up lines say what the banner says; errors go to stderr
+            stdout=subprocess.DEVNULL if name == "web" else None,
+        )
     _banner(console, f"http://{args.host}:{args.port}/")
 
     exited = ""

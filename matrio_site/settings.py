@@ -201,4 +201,6 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    # The development server's line per request: only errors unless LOG_LEVEL asks for more.
+    "loggers": {"django.server": {"level": env_str("LOG_LEVEL", "WARNING").upper()}},
 }

@@ -23,7 +23,7 @@ from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.selectors import club_list, event_list, event_rounds, event_standings, player_list
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(serializers.ModelSerializer[Club]):
     event_count = serializers.IntegerField(read_only=True)
     member_count = serializers.IntegerField(read_only=True)
 
@@ -32,13 +32,13 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "event_count", "member_count", "created"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "slug", "name"]
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
 
     class Meta:
@@ -49,7 +49,7 @@ class EventSerializer(serializers.ModelSerializer):
         validators: list[Any] = []
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(serializers.ModelSerializer[Entry]):
     name = serializers.CharField(source="player.name", read_only=True)
 
     class Meta:
@@ -58,13 +58,13 @@ class EntrySerializer(serializers.ModelSerializer):
         read_only_fields = ["late", "dropped_after_round"]
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(serializers.ModelSerializer[Result]):
     class Meta:
         model = Result
         fields = ["id", "table", "status", "source", "scores", "details", "created", "updated"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(serializers.ModelSerializer[Table]):
     seats = serializers.SerializerMethodField()
     results = ResultSerializer(many=True, read_only=True)
 
@@ -79,7 +79,7 @@ class TableSerializer(serializers.ModelSerializer):
         ]
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     tables = TableSerializer(many=True, read_only=True)
 
     class Meta:
@@ -87,17 +87,18 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "kind", "status", "seed", "cards", "byes", "tables"]
 
 
-class ScoresSerializer(serializers.Serializer):
+class ScoresSerializer(serializers.Serializer[None]):  # input only: no instance
     scores = serializers.DictField(child=serializers.IntegerField(allow_null=True))
     details = serializers.DictField(child=serializers.DictField(), required=False)
 
 
-class ConfirmSerializer(serializers.Serializer):
+class ConfirmSerializer(serializers.Serializer[None]):  # input only: no instance
     agrees = serializers.BooleanField(default=True)
     note = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
 
-class EventFilter(django_filters.FilterSet):
+# django-filter ships no type hints: mypy sees FilterSet as untyped (misc: subclassing it).
+class EventFilter(django_filters.FilterSet):  # type: ignore[misc]
     club = django_filters.CharFilter(field_name="club__slug", label="Club slug")
 
     class Meta:
@@ -105,7 +106,7 @@ class EventFilter(django_filters.FilterSet):
         fields = ["club", "game", "status"]
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(viewsets.ReadOnlyModelViewSet[Club]):
     """Clubs with their numbers of events and members."""
 
     serializer_class = ClubSerializer
@@ -115,7 +116,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return club_list()
 
 
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet[Player]):
     """Players' public profiles."""
 
     serializer_class = PlayerSerializer
@@ -124,7 +125,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         return player_list()
 
 
-class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet[Event]):
     """Events: running first, then drafts, then finished ones. Directors create and run them."""
 
     serializer_class = EventSerializer
@@ -188,7 +189,7 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(RoundSerializer(event_rounds(event=event), many=True).data)
 
 
-class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+class RoundViewSet(viewsets.ReadOnlyModelViewSet[Round]):
     """A round with its tables, seats (in seat order: P1 first for MatriO) and results."""
 
     serializer_class = RoundSerializer
@@ -216,7 +217,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return self._run(request, services.round_finish)
 
 
-class TableViewSet(viewsets.ReadOnlyModelViewSet):
+class TableViewSet(viewsets.ReadOnlyModelViewSet[Table]):
     """Tables: report a result (players of the table or staff) or correct it (directors)."""
 
     serializer_class = TableSerializer
@@ -246,7 +247,7 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
         return self._scores(request, services.result_correct)
 
 
-class ResultViewSet(viewsets.ReadOnlyModelViewSet):
+class ResultViewSet(viewsets.ReadOnlyModelViewSet[Result]):
     """Results; another player of the table (or a director) confirms or disputes a report."""
 
     serializer_class = ResultSerializer

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from games.kinds import GameKind
 from tournaments import pairing
@@ -23,14 +22,14 @@ class EventKind:
     formats: tuple[EventFormat, ...]  # the first is the default
     place_points: tuple[float, ...] | None  # None: one point per player placed below
     criteria: tuple[str, ...]
-    bye: dict[str, Any]
+    bye: dict[str, str | int]
     #: the round's shared cards from its seed, for games whose field plays one deal a round
-    deal: Callable[[str], tuple[Any, ...]] | None = None
+    deal: Callable[[str], tuple[int | str, ...]] | None = None
     #: the result is an outcome (won or lost, the cards left, the royals killed), not scores
     result_is_outcome: bool = False
 
 
-_ZERO_BYE = {"kind": "zero", "match_points": 0, "score": 0}
+_ZERO_BYE: dict[str, str | int] = {"kind": "zero", "match_points": 0, "score": 0}
 
 EVENT_KINDS: dict[str, EventKind] = {
     GameKind.MATRIO: EventKind(

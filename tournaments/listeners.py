@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from django.db import transaction
 
 from games.models import Game
+from tournaments.models import Event
 from tournaments.results import table_result_from_game
 
 log = logging.getLogger(__name__)
 
 
-def games_changed(sender: Any, *, game_ids: list[int], **kwargs: Any) -> None:
+def games_changed(sender: object, *, game_ids: list[int], **kwargs: object) -> None:
     """After the commit, let each event game's table take its result from it (or drop it)."""
     ids = list(game_ids)
 
@@ -28,6 +28,6 @@ def games_changed(sender: Any, *, game_ids: list[int], **kwargs: Any) -> None:
     transaction.on_commit(update)
 
 
-def event_deleted(sender: Any, *, instance: Any, **kwargs: Any) -> None:
+def event_deleted(sender: type[Event], *, instance: Event, **kwargs: object) -> None:
     """The event's games stay, without an event (as a foreign key set to null would)."""
     Game.objects.filter(event_id=instance.pk).update(event_id=None)

@@ -14,34 +14,32 @@ too, reads events, rounds, seatings, results and standings.
 
 from __future__ import annotations
 
-from typing import Any
-
 from clubs.models import Club
-from clubs.roles import is_director, is_staff, signed_in
+from clubs.roles import AnyUser, is_director, is_staff, signed_in
 from tournaments.models import Event, Result, Table
 
 
-def can_create_event(user: Any, club: Club) -> bool:
+def can_create_event(user: AnyUser | None, club: Club) -> bool:
     return is_director(user, club)
 
 
-def can_manage_event(user: Any, event: Event) -> bool:
+def can_manage_event(user: AnyUser | None, event: Event) -> bool:
     return is_director(user, event.club_id)
 
 
-def can_enter_results(user: Any, event: Event) -> bool:
+def can_enter_results(user: AnyUser | None, event: Event) -> bool:
     return is_staff(user, event.club_id)
 
 
-def seated_at(user: Any, table: Table) -> bool:
+def seated_at(user: AnyUser | None, table: Table) -> bool:
     return signed_in(user) and table.seats.filter(player__user=user).exists()
 
 
-def can_report(user: Any, table: Table) -> bool:
+def can_report(user: AnyUser | None, table: Table) -> bool:
     return can_enter_results(user, table.round.event) or seated_at(user, table)
 
 
-def can_confirm(user: Any, result: Result) -> bool:
+def can_confirm(user: AnyUser | None, result: Result) -> bool:
     if not signed_in(user):
         return False
     if can_manage_event(user, result.table.round.event):

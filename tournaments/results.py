@@ -8,10 +8,11 @@ transaction, keyword-only, checks the permission policy and writes an audit entr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.db import IntegrityError, models, transaction
 
+from clubs.roles import AnyUser
 from games.engine.errors import DomainError
 from games.kinds import GameKind
 from tournaments import permissions as policy
@@ -19,9 +20,15 @@ from tournaments.kinds import event_kind
 from tournaments.models import Result, ResultConfirmation, Round, Table
 from tournaments.running import acting_user, audit, require
 
+if TYPE_CHECKING:
+    from games.models import Game
+
+# Scores or counts given by player id (a string or a number, as the form or the API gives it).
+_ByPlayer: TypeAlias = Mapping[str, object] | Mapping[int, object]
+
 
 def _clean_scores(
-    table: Table, scores: Mapping[Any, Any], details: Mapping[Any, Any] | None
+    table: Table, scores: _ByPlayer, details: _ByPlayer | None
 ) -> tuple[dict[str, int | None], dict[str, dict[str, int | bool]]]:
     players = [str(p) for p in table.seats.order_by("position").values_list("player_id", flat=True)]
     given = {str(k): v for k, v in scores.items()}
@@ -61,7 +68,7 @@ def _playable(table: Table) -> None:
         raise DomainError(f"round {table.round.number} has not started")
 
 
-def _snapshot(result: Result | None) -> Any:
+def _snapshot(result: Result | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"status": result.status, "scores": result.scores, "details": result.details}
@@ -73,7 +80,7 @@ def _confirmed(table: Table) -> Result | None:
 
 @transaction.atomic
 def result_report(
-    *, table: Table, scores: Mapping[Any, Any], details: Mapping[Any, Any] | None = None, by: Any
+    *, table: Table, scores: _ByPlayer, details: _ByPlayer | None = None, by: AnyUser | None
 ) -> Result:
     """Report a table's scores: staff's entry is confirmed at once, a player's awaits."""
     table = _lock_table(table)
@@ -108,7 +115,9 @@ def _where(table: Table) -> str:
 
 
 @transaction.atomic
-def result_confirm(*, result: Result, agrees: bool = True, note: str = "", by: Any) -> Result:
+def result_confirm(
+    *, result: Result, agrees: bool = True, note: str = "", by: AnyUser | None
+) -> Result:
     """Another player of the table (or a director) agrees with a report, or disputes it."""
     table = _lock_table(result.table)
     result = Result.objects.select_related("table").get(pk=result.pk)
@@ -122,7 +131,7 @@ def result_confirm(*, result: Result, agrees: bool = True, note: str = "", by: A
     try:
         with transaction.atomic():
             ResultConfirmation.objects.update_or_create(
-                result=result, user=by, defaults={"agrees": agrees, "note": note[:500]}
+                result=result, user=acting_user(by), defaults={"agrees": agrees, "note": note[:500]}
             )
     except IntegrityError:  # pragma: no cover - the row lock makes this unlikely
         raise DomainError("you already answered for this result") from None
@@ -138,9 +147,9 @@ def result_confirm(*, result: Result, agrees: bool = True, note: str = "", by: A
 def result_correct(
     *,
     table: Table,
-    scores: Mapping[Any, Any],
-    details: Mapping[Any, Any] | None = None,
-    by: Any,
+    scores: _ByPlayer,
+    details: _ByPlayer | None = None,
+    by: AnyUser | None,
 ) -> Result:
     """A director replaces the table's result (the old one is kept, superseded)."""
     table = _lock_table(table)
@@ -226,7 +235,7 @@ def overload_counts(summary: Mapping[str, Any]) -> dict[str, int | bool]:
     }
 
 
-def _overload_result(table: Table, game: Any, current: Result | None) -> Result | None:
+def _overload_result(table: Table, game: Game, current: Result | None) -> Result | None:
     """A duplicate round's table: one solitaire game per player; the result waits for all."""
     from games.models import Game
 

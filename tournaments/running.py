@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Player
+from clubs.roles import AnyUser, signed_in
 from games.engine.errors import DomainError, NotAllowed
 from tournaments import pairing
 from tournaments import permissions as policy
@@ -39,11 +41,13 @@ def require(allowed: bool, what: str) -> None:
         raise NotAllowed(f"you may not {what}")
 
 
-def acting_user(by: Any) -> Any:
-    return by if getattr(by, "is_authenticated", False) else None
+def acting_user(by: AnyUser | None) -> User | None:
+    return by if signed_in(by) else None
 
 
-def audit(event: Event, by: Any, action: str, what: str, before: Any, after: Any) -> None:
+def audit(
+    event: Event, by: AnyUser | None, action: str, what: str, before: object, after: object
+) -> None:
     AuditEntry.objects.create(
         event=event, user=acting_user(by), action=action, what=what, before=before, after=after
     )
@@ -66,7 +70,7 @@ def event_create(
     format: str = "",
     starts_on: date,
     options: Mapping[str, Any] | None = None,
-    by: Any,
+    by: AnyUser | None,
 ) -> Event:
     require(policy.can_create_event(by, club), f"create events of {club.name}")
     if game not in EVENT_KINDS:
@@ -89,7 +93,7 @@ def event_create(
 
 
 @transaction.atomic
-def event_finish(*, event: Event, by: Any) -> Event:
+def event_finish(*, event: Event, by: AnyUser | None) -> Event:
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
     if event.rounds.exclude(status=Round.Status.FINISHED).exists():
@@ -106,7 +110,9 @@ def _last_started(event: Event) -> int:
 
 
 @transaction.atomic
-def entry_add(*, event: Event, player: Player, checked_in: bool = False, by: Any) -> Entry:
+def entry_add(
+    *, event: Event, player: Player, checked_in: bool = False, by: AnyUser | None
+) -> Entry:
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
@@ -122,7 +128,7 @@ def entry_add(*, event: Event, player: Player, checked_in: bool = False, by: Any
 
 
 @transaction.atomic
-def player_enter_new(*, event: Event, name: str, by: Any) -> Entry:
+def player_enter_new(*, event: Event, name: str, by: AnyUser | None) -> Entry:
     """Create a player (a director-created profile, member of the club) and enter them."""
     require(policy.can_manage_event(by, event), "run this event")
     name = " ".join(name.split())
@@ -139,7 +145,7 @@ def player_enter_new(*, event: Event, name: str, by: Any) -> Entry:
 
 
 @transaction.atomic
-def entry_check_in(*, entry: Entry, checked_in: bool = True, by: Any) -> Entry:
+def entry_check_in(*, entry: Entry, checked_in: bool = True, by: AnyUser | None) -> Entry:
     require(policy.can_manage_event(by, entry.event), "run this event")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     before = entry.checked_in
@@ -150,7 +156,7 @@ def entry_check_in(*, entry: Entry, checked_in: bool = True, by: Any) -> Entry:
 
 
 @transaction.atomic
-def entry_drop(*, entry: Entry, by: Any) -> Entry:
+def entry_drop(*, entry: Entry, by: AnyUser | None) -> Entry:
     """The player leaves after the last started round (never seated again)."""
     require(policy.can_manage_event(by, entry.event), "run this event")
     entry = Entry.objects.select_for_update().select_related("player", "event").get(pk=entry.pk)
@@ -174,13 +180,16 @@ def entry_drop(*, entry: Entry, by: Any) -> Entry:
 # --- rounds and seatings ---------------------------------------------------------------------
 
 
-def _seat(event: Event, number: int, final: bool) -> tuple[list[list[int]], list[int], str, list]:
+def _seat(
+    event: Event, number: int, final: bool
+) -> tuple[list[list[int]], list[int], str, list[int | str]]:
     """Tables (player ids in seat order), byes, seed and cards of round ``number``."""
     entrants, history, ranked = pairing_inputs(event=event)
     options = event_options(event)
     kind = event_kind(event.game)
     size = kind.table_size
-    seed, cards = "", []
+    seed = ""
+    cards: list[int | str] = []
     if kind.deal is not None:
         seed = pairing.round_seed()
         cards = list(kind.deal(seed))
@@ -239,7 +248,7 @@ def _seating_json(round: Round) -> dict[str, Any]:
 
 
 @transaction.atomic
-def round_generate(*, event: Event, final: bool = False, by: Any) -> Round:
+def round_generate(*, event: Event, final: bool = False, by: AnyUser | None) -> Round:
     """Seat the next round (a draft) from the standings and the rounds played so far."""
     require(policy.can_manage_event(by, event), "run this event")
     event = _lock_event(event)
@@ -257,13 +266,13 @@ def round_generate(*, event: Event, final: bool = False, by: Any) -> Round:
     return round
 
 
-def _lock_round(round: Round, by: Any) -> Round:
+def _lock_round(round: Round, by: AnyUser | None) -> Round:
     require(policy.can_manage_event(by, round.event), "run this event")
     return Round.objects.select_for_update().select_related("event__club").get(pk=round.pk)
 
 
 @transaction.atomic
-def round_regenerate(*, round: Round, by: Any) -> Round:
+def round_regenerate(*, round: Round, by: AnyUser | None) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
         raise DomainError(f"round {round.number} is locked: its seating cannot change")
@@ -275,7 +284,7 @@ def round_regenerate(*, round: Round, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_swap(*, round: Round, first: int, second: int, by: Any) -> Round:
+def round_swap(*, round: Round, first: int, second: int, by: AnyUser | None) -> Round:
     """Swap two players' places (seats or byes) in a draft round."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
@@ -307,7 +316,7 @@ def round_swap(*, round: Round, first: int, second: int, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_lock(*, round: Round, by: Any) -> Round:
+def round_lock(*, round: Round, by: AnyUser | None) -> Round:
     """The round starts: its seating is fixed and its tables may report results."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
@@ -322,7 +331,7 @@ def round_lock(*, round: Round, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_finish(*, round: Round, by: Any) -> Round:
+def round_finish(*, round: Round, by: AnyUser | None) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.LOCKED:
         raise DomainError(f"round {round.number} is {round.status}, not being played")

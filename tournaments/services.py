@@ -14,13 +14,13 @@ run when ``games`` announces that the game changed: see ``tournaments.apps``).
 
 from __future__ import annotations
 
-from tournaments.results import (  # noqa: F401  (results live in their own module)
+from tournaments.results import (  # results live in their own module
     result_confirm,
     result_correct,
     result_report,
     table_result_from_game,
 )
-from tournaments.running import (  # noqa: F401  (the running services live in theirs)
+from tournaments.running import (  # the running services live in theirs
     entry_add,
     entry_check_in,
     entry_drop,
@@ -33,3 +33,21 @@ from tournaments.running import (  # noqa: F401  (the running services live in t
     round_regenerate,
     round_swap,
 )
+
+__all__ = [
+    "entry_add",
+    "entry_check_in",
+    "entry_drop",
+    "event_create",
+    "event_finish",
+    "player_enter_new",
+    "result_confirm",
+    "result_correct",
+    "result_report",
+    "round_finish",
+    "round_generate",
+    "round_lock",
+    "round_regenerate",
+    "round_swap",
+    "table_result_from_game",
+]

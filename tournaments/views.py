@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from clubs.roles import AnyUser
 from games.engine.errors import DomainError
 from tournaments import permissions as policy
 from tournaments import services
@@ -256,7 +257,7 @@ def _number(request: HttpRequest, name: str) -> int:
     return int(request.POST.get(name, ""))
 
 
-def _console_action(request: HttpRequest, event: Event, action: str, by: Any) -> str:
+def _console_action(request: HttpRequest, event: Event, action: str, by: AnyUser | None) -> str:
     if action == "add-player":
         entry = services.player_enter_new(event=event, name=request.POST.get("name", ""), by=by)
         return f"{entry.player.name} is entered and checked in."

@@ -10,7 +10,6 @@ plain dataclasses (or numpy arrays) and return plain dataclasses; the Django lay
   (an Overload deal is rated too: its rating is the deal's difficulty).
 * ``ratings`` — openskill ratings per pool (kind, kind at a club), game by game; incremental
   updates equal a full recompute.
-* ``simulation`` — ratings checked against simulated players of known skill.
 * ``tally`` — additive counters, the outcome sums behind every opening and placement statistic.
 * ``matrio_games`` — MatriO records read for the statistics: every placement and its effect.
 * ``openings`` — the MatriO opening explorer.

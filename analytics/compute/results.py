@@ -67,10 +67,6 @@ def deal_player(deal_id: str) -> str:
     return DEAL_PREFIX + deal_id
 
 
-def is_deal(player_id: str) -> bool:
-    return player_id.startswith(DEAL_PREFIX)
-
-
 def competition_ranks(
     scores: Sequence[int | float | None], *, higher_is_better: bool = True
 ) -> tuple[int, ...]:

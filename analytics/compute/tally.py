@@ -128,12 +128,3 @@ def count_all(deltas: Iterable[Mapping[Key, Tally]]) -> Counters:
         for key, tally in delta.items():
             out[key] = out.get(key, ZERO) + tally
     return Counters({key: tally for key, tally in out.items() if not tally.empty})
-
-
-def merge(*parts: Mapping[Key, Tally]) -> dict[Key, Tally]:
-    """Sum several deltas of one game into one."""
-    out: dict[Key, Tally] = {}
-    for part in parts:
-        for key, tally in part.items():
-            out[key] = out.get(key, ZERO) + tally
-    return out

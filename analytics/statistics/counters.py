@@ -1,4 +1,4 @@
-"""Writes for the statistics dashboards: additive counters and worker-computed results.
+"""Writes for the statistics: each game's additive contribution to the counters, and rebuilds.
 
 Terms:
 
@@ -10,21 +10,22 @@ Terms:
   event, of any kind, each seat's outcome under the event; for MatriO also its nine cells:
   the owner's outcome with the final cell score or the ply the cell was won at,
   ``analytics.compute.matrio_games.cells_delta``) and, for MatriO, its compact row and
-  packed record (``analytics.matrio_statistics``). A fingerprint of the counters and the
+  packed record (``analytics.statistics.matrio``). A fingerprint of the counters and the
   row says whether a changed game changed its contribution, so a new version that counts
   something new recounts each game the next time the worker sees it; ``statistics_rebuild``
   (the ``rebuild_statistics`` command) recounts them all at once.
-* ``statistics_games_update`` runs in the ratings worker (``ratings_process_dirty``) for the
-  dirty games of a kind: for each game it subtracts the stored contribution and adds the new
-  one (``UPDATE ... SET games = games + n``), so the counters are always the sum over the
-  finished games and no request ever rescans games. It is idempotent: an unchanged game is
+* ``statistics_games_update`` runs in the ratings worker
+  (``analytics.ratings.services.ratings_process_dirty``) for the dirty games of a kind: for
+  each game it subtracts the stored contribution and adds the new one (``UPDATE ... SET
+  games = games + n``), so the counters are always the sum over the finished games and no
+  request ever rescans games. It is idempotent: an unchanged game is
   skipped, a deleted or reopened one is subtracted once.
 * The card-impact report (95% bootstrap intervals over games) cannot be updated additively:
   when a MatriO game's row changed, one ``card_impact_refresh`` job is queued after commit
-  (``analytics.matrio_statistics``: coalesced, outside the ratings lock, the report stored
+  (``analytics.statistics.matrio``: coalesced, outside the ratings lock, the report stored
   as ``StatResult`` ``matrio-card-impact``, which the pages read as it is). Mathematico
   games keep a compact row too, and a changed row queues ``mathematico_refresh`` for its
-  draw the same way (``analytics.mathematico_statistics``).
+  draw the same way (``analytics.statistics.mathematico``).
 
 Every function takes keyword-only arguments and runs in one transaction.
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -40,7 +42,6 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 
-from analytics import mathematico_statistics as mathematico
 from analytics.compute.card_sample import pack
 from analytics.compute.first_moves import (
     first_placements_delta,
@@ -52,16 +53,23 @@ from analytics.compute.matrio_games import MatrioGame, cells_delta, read_matrio
 from analytics.compute.openings import DEFAULT_DEPTH, opening_delta
 from analytics.compute.ratings import display_rating
 from analytics.compute.tally import ZERO, Tally, one
-from analytics.matrio_statistics import (
+from analytics.models import (
+    TALLY_FIELDS,
+    RatedGame,
+    RatingHistory,
+    StatCounter,
+    StatGame,
+    StatResult,
+)
+from analytics.ratings.games import RATED_STATUSES, player_key
+from analytics.statistics import mathematico
+from analytics.statistics.matrio import (
     CARD_IMPACT,
     card_impact_refresh,
     matrio_from_row,
     matrio_row,
     queue_card_impact,
 )
-from analytics.matrio_statistics import card_impact_resamples as card_impact_resamples
-from analytics.models import RatedGame, RatingHistory, StatCounter, StatGame, StatResult
-from analytics.selectors import RATED_STATUSES, player_key
 from games.kinds import GameKind
 from games.models import Game, Seat
 from games.selectors import game_export_mgn
@@ -70,21 +78,12 @@ from tournaments.models import Event
 OPENINGS = "matrio-opening"
 TRAYS_PLAYED = "matrio-tray"  # group "all", key a tray: placements there, extra = mover's gain
 MATRIO_CELLS = "matrio-cell"  # group "score"/"ply", key a cell "11".."33": its owner's outcome
-MATHEMATICO_EARLY = "mathematico-early"  # group a value, key a folded cell
 INTEGER_MATRIX_FIRST = "integer-matrix-first"  # group "ply N", key "<colour> <square>"
 OVERLOAD_SETUP = "overload-setup"  # group a royal (J, Q, K), key the slot chosen
 EVENTS = "event-seats"  # group an event id, key a seat P1..: outcomes of its games
-TALLY_FIELDS = (
-    "games",
-    "wins",
-    "rank_sum",
-    "scored",
-    "score_sum",
-    "rated",
-    "rating_sum",
-    "extra_sum",
-)
 CounterKey = tuple[str, str, str]  # statistic, group, key
+
+log = logging.getLogger(__name__)
 
 
 def opening_depth() -> int:
@@ -124,6 +123,7 @@ def _read(game: Game) -> MatrioGame | None:
     try:
         return read_matrio(game_export_mgn(game=game), game_id=str(game.pk))
     except Exception:  # a record the engine rejects adds nothing
+        log.warning("MatriO game %s left out of the statistics", game.pk, exc_info=True)
         return None
 
 
@@ -265,6 +265,7 @@ def _pure_contribution(game: Game) -> list[list[Any]]:
         else:
             return []
     except Exception:  # a record the engine rejects adds nothing
+        log.warning("%s game %s left out of the statistics", game.kind, game.pk, exc_info=True)
         return []
     return [
         [statistic, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
@@ -350,7 +351,7 @@ REBUILD_CHUNK = 500  # games read and counted at a time by a rebuild
 #: The counters each kind's games feed (besides the event seats of its events).
 KIND_STATISTICS: dict[str, tuple[str, ...]] = {
     GameKind.MATRIO: (OPENINGS, TRAYS_PLAYED, MATRIO_CELLS),
-    GameKind.MATHEMATICO: (MATHEMATICO_EARLY,),
+    GameKind.MATHEMATICO: (mathematico.MATHEMATICO_EARLY,),
     GameKind.INTEGER_MATRIX: (INTEGER_MATRIX_FIRST,),
     GameKind.MATRIX_OVERLOAD: (OVERLOAD_SETUP,),
 }

@@ -4,12 +4,13 @@ decisions of strong players on the same draw, computed by the worker and stored.
 Terms:
 
 * A finished Mathematico game's *compact row* (``StatGame.row``, kept by
-  ``analytics.statistics.statistics_games_update`` like MatriO's) is what both computations
-  of ``analytics.compute.mathematico_stats`` need: ``deal_id`` (the ``Deal`` tag; tournaments
-  give every table of a round the same one), the 25 drawn values, the ``mode``, and per board
-  ``[player key, cells (index 0-24 of each drawn value, null: not placed), score, rank, display
-  rating before the game in the all-club pool (null: unrated)]``. A result-only game (no
-  cells) keeps no row.
+  ``analytics.statistics.counters.statistics_games_update`` like MatriO's) is what both
+  computations of ``analytics.compute.mathematico_stats`` need: ``deal_id`` (the ``Deal`` tag;
+  tournaments give every table of a round the same one), the 25 drawn values, the ``mode``,
+  and per board ``[player key, cells (index 0-24 of each drawn value, null: not placed),
+  score, rank, display rating before the game in the all-club pool (null: unrated)]``. A
+  result-only game (no cells) keeps no row. Its counters are the early placements
+  (``MATHEMATICO_EARLY``: by value and folded cell).
 * A *draw* is the games sharing a deal in one mode (a min-mode player aims low: their
   choices are not compared with max-mode ones); its *key* (``StatGame.deal``, indexed) is a
   hash of the mode and the deal.
@@ -29,6 +30,7 @@ Every function takes keyword-only arguments and runs in one transaction.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
@@ -36,6 +38,7 @@ from typing import Any
 
 from django.db import transaction
 
+from analytics import wakeups
 from analytics.compute.mathematico_stats import (
     MIN_PLACEMENTS,
     MathematicoBoard,
@@ -45,16 +48,19 @@ from analytics.compute.mathematico_stats import (
     read_mathematico,
     value_by_position,
 )
-from analytics.matrio_statistics import card_impact_resamples
-from analytics.models import StatGame, StatResult
+from analytics.models import TALLY_FIELDS, StatGame, StatResult
+from analytics.statistics.matrio import card_impact_resamples
 from games.kinds import GameKind
 from games.models import Game
 from games.selectors import game_export_mgn
 
+MATHEMATICO_EARLY = "mathematico-early"  # counters: group a value, key a folded cell
 VALUES = "mathematico-values"
 DRAW_PREFIX = "mathematico-draw:"
 STRONG_SHARE = 0.25  # the strong players of a draw: the top quarter of its rated boards
 MIN_BOARDS = 2  # a draw is compared once this many boards played it
+
+log = logging.getLogger(__name__)
 
 
 def draw_key(*, deal_id: str, mode: str) -> str:
@@ -76,6 +82,7 @@ def read_game(game: Game, *, keys: Sequence[str]) -> MathematicoGame | None:
         text = game_export_mgn(game=game)
         return read_mathematico(text, game_id=str(game.pk), players=list(keys) or None)
     except Exception:  # a record the engine rejects adds nothing
+        log.warning("Mathematico game %s left out of the statistics", game.pk, exc_info=True)
         return None
 
 
@@ -83,8 +90,6 @@ def contribution(
     game: MathematicoGame, ratings: Sequence[int | None] | None
 ) -> tuple[list[list[Any]], dict[str, Any] | None]:
     """The game's counter rows (early placements by value and folded cell) and compact row."""
-    from analytics.statistics import MATHEMATICO_EARLY, TALLY_FIELDS
-
     counters = [
         [MATHEMATICO_EARLY, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
         for (group, key), tally in sorted(early_delta(game).items())
@@ -144,13 +149,7 @@ def queue_refresh(*, draws: Iterable[str]) -> None:
     StatResult.objects.filter(name__in=names, queued=False).update(queued=True)
     if not values.queued:
         StatResult.objects.filter(pk=values.pk).update(queued=True)
-        transaction.on_commit(_enqueue)
-
-
-def _enqueue() -> None:
-    from analytics.tasks import mathematico_refresh as task
-
-    task.delay()
+        wakeups.queue(wakeups.MATHEMATICO_REFRESH)
 
 
 def forget() -> None:

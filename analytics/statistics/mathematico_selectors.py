@@ -2,7 +2,7 @@
 
 Each function is one or two queries whatever the number of games: the values report is one
 stored result, the list of draws one page of stored results (and its count), a draw one
-stored result (see ``analytics.mathematico_statistics``).
+stored result (see ``analytics.statistics.mathematico``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 
-from analytics.mathematico_statistics import DRAW_PREFIX, VALUES, draw_name
 from analytics.models import StatResult
+from analytics.statistics.mathematico import DRAW_PREFIX, VALUES, draw_name
 
 DRAWS_PER_PAGE = 50
 

@@ -3,11 +3,12 @@
 Terms:
 
 * A finished MatriO game's *compact row* (``StatGame.row``, kept by
-  ``analytics.statistics.statistics_games_update``; ``matrio_row``, ``matrio_from_row``) is
-  the game as the statistics read it (``analytics.compute.matrio_games``): players, scores,
-  holders (one character per card of ``DECK``), cells ``[owner, ply won, final score]`` and
-  placements. Its *packed record* (``StatGame.sample``, ``analytics.compute.card_sample``) is
-  the same game as the card-impact bootstrap reads it, 544 bytes.
+  ``analytics.statistics.counters.statistics_games_update``; ``matrio_row``,
+  ``matrio_from_row``) is the game as the statistics read it
+  (``analytics.compute.matrio_games``): players, scores, holders (one character per card of
+  ``DECK``), cells ``[owner, ply won, final score]`` and placements. Its *packed record*
+  (``StatGame.sample``, ``analytics.compute.card_sample``) is the same game as the
+  card-impact bootstrap reads it, 544 bytes.
 * The card-impact report (95% bootstrap intervals over games) cannot be updated additively:
   when a MatriO game's row changed, one ``card_impact_refresh`` job is queued after commit
   (``queue_card_impact``, coalesced by ``StatResult.queued``, and outside the ratings lock);
@@ -29,6 +30,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from analytics import wakeups
 from analytics.compute.card_impact import card_impact_of
 from analytics.compute.card_sample import Sample, pack, unpack
 from analytics.compute.matrio_games import CellWon, MatrioGame, Placement
@@ -91,13 +93,7 @@ def queue_card_impact() -> None:
     """Ask for one card-impact refresh after commit (a burst of games coalesces into one)."""
     StatResult.objects.get_or_create(name=CARD_IMPACT)
     if StatResult.objects.filter(name=CARD_IMPACT, queued=False).update(queued=True):
-        transaction.on_commit(_enqueue_card_impact)
-
-
-def _enqueue_card_impact() -> None:
-    from analytics.tasks import card_impact_refresh as task
-
-    task.delay()
+        wakeups.queue(wakeups.CARD_IMPACT_REFRESH)
 
 
 @transaction.atomic

@@ -17,18 +17,17 @@ from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE
 from analytics.compute.openings import OpeningMove, explore
 from analytics.compute.results import DEAL_PREFIX
 from analytics.compute.tally import Counters, Tally
-from analytics.models import Rating, StatCounter, StatResult
-from analytics.statistics import (
-    CARD_IMPACT,
+from analytics.models import TALLY_FIELDS, Rating, StatCounter, StatResult
+from analytics.statistics.counters import (
     EVENTS,
     KIND_STATISTICS,
-    MATHEMATICO_EARLY,
     MATRIO_CELLS,
     OPENINGS,
-    TALLY_FIELDS,
     TRAYS_PLAYED,
     opening_depth,
 )
+from analytics.statistics.mathematico import MATHEMATICO_EARLY
+from analytics.statistics.matrio import CARD_IMPACT
 from games.engine.matrio.board import CELL_NAMES, TRAYS
 from games.kinds import GameKind
 from tournaments.models import Event

@@ -17,8 +17,12 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from analytics import dashboards, selectors, statistics, statistics_selectors
-from analytics.mathematico_api import MathematicoStatistics
+from analytics import jobs
+from analytics.ratings import selectors as rating_selectors
+from analytics.statistics import counters
+from analytics.statistics import selectors as statistics_selectors
+from analytics.web import figures
+from analytics.web.mathematico_api import MathematicoStatistics
 from clubs.models import Club, Player
 from games.kinds import GameKind
 
@@ -43,16 +47,16 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
         club = request.query_params.get("club") or None
         if club and not Club.objects.filter(slug=club).exists():
             raise ValidationError({"club": f"no club with the slug {club!r}"})
-        rows = selectors.leaderboard(kind=kind, club_slug=club)
+        rows = rating_selectors.leaderboard(kind=kind, club_slug=club)
         return Response(
             {
                 "game": kind,
                 "club": club,
-                "pool": selectors.pool_name(kind=kind, club_slug=club),
+                "pool": rating_selectors.pool_name(kind=kind, club_slug=club),
                 "ratings": [
                     {**asdict(r), "rating": r.display, "provisional": r.provisional} for r in rows
                 ],
-                "figure": dashboards.leaderboard_figure(rows),
+                "figure": figures.leaderboard_figure(rows),
             }
         )
 
@@ -64,8 +68,8 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
     def player(self, request: Request, slug: str) -> Response:
         person = get_object_or_404(Player, slug=slug)
         kind = _kind(request)
-        history = selectors.rating_history(player=person, kind=kind)
-        record = selectors.player_record(player=person, kind=kind)
+        history = rating_selectors.rating_history(player=person, kind=kind)
+        record = rating_selectors.player_record(player=person, kind=kind)
         data: dict[str, Any] = {
             "player": {"name": person.name, "slug": person.slug},
             "game": kind,
@@ -77,15 +81,15 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
                     "rating": r.display,
                     "games": r.games,
                 }
-                for r in selectors.player_ratings(player=person)
+                for r in rating_selectors.player_ratings(player=person)
             ],
             "history": [asdict(p) for p in history],
             "record": asdict(record),
             "figures": {
-                "history": dashboards.rating_history_figure(history),
-                "scores": dashboards.score_distribution_figure(record.scores),
-                "opponents": dashboards.head_to_head_figure(record.opponents),
-                "seats": dashboards.seat_results_figure(record.seats),
+                "history": figures.rating_history_figure(history),
+                "scores": figures.score_distribution_figure(record.scores),
+                "opponents": figures.head_to_head_figure(record.opponents),
+                "seats": figures.seat_results_figure(record.seats),
             },
         }
         return Response(data)
@@ -93,7 +97,7 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=False, methods=["get"])
     def jobs(self, request: Request) -> Response:
-        return Response([asdict(j) for j in selectors.jobs()])
+        return Response([asdict(j) for j in jobs.jobs()])
 
     @extend_schema(
         parameters=[
@@ -114,7 +118,7 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
         return Response(
             {
                 "line": line,
-                "depth": statistics_selectors.opening_depth(),
+                "depth": counters.opening_depth(),
                 "games": sum(m.games for m in moves),
                 "moves": [{**asdict(m), "next_line": m.next_line} for m in moves],
             }
@@ -235,7 +239,7 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
 
         return Response(
             {
-                "integer_matrix": groups(statistics.INTEGER_MATRIX_FIRST),
-                "overload": groups(statistics.OVERLOAD_SETUP),
+                "integer_matrix": groups(counters.INTEGER_MATRIX_FIRST),
+                "overload": groups(counters.OVERLOAD_SETUP),
             }
         )

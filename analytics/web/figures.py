@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from analytics.compute.ratings import DISPLAY_BASE, DISPLAY_SCALE
-from analytics.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
+from analytics.ratings.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
 
 Figure = dict[str, Any]
 

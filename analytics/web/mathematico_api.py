@@ -1,4 +1,4 @@
-"""REST API for the Mathematico statistics (mixed into ``analytics.api.AnalyticsViewSet``):
+"""REST API for the Mathematico statistics (mixed into ``analytics.web.api.AnalyticsViewSet``):
 the stored value-by-position report, the compared draws and one draw's decisions.
 
 Read-only and public like the pages; nothing is computed here.
@@ -17,7 +17,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from analytics import mathematico_selectors as selectors
+from analytics.statistics import mathematico_selectors
 
 PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="page of 50 draws (default 1)")
 CARD = OpenApiParameter(
@@ -34,7 +34,7 @@ class MathematicoStatistics(viewsets.ViewSet):
     def mathematico_values(self, request: Request) -> Response:
         """Each value 1-13 by cell class: mean final score and advantage, each with its 95%
         bootstrap interval and n; ``rank`` within the value, null when too few placements."""
-        report = selectors.values_report()
+        report = mathematico_selectors.values_report()
         if report is None:
             return Response({"games": 0, "boards": 0, "cells": []})
         return Response(report)
@@ -46,7 +46,7 @@ class MathematicoStatistics(viewsets.ViewSet):
         raw = request.query_params.get("page") or "1"
         if not raw.isdigit() or int(raw) < 1:
             raise ValidationError({"page": "the page is a whole number from 1"})
-        page = selectors.draws_page(page=raw)
+        page = mathematico_selectors.draws_page(page=raw)
         return Response(
             {
                 "page": page.number,
@@ -65,13 +65,13 @@ class MathematicoStatistics(viewsets.ViewSet):
     def mathematico_draw(self, request: Request, key: str) -> Response:
         """One draw: for every card (or ``card``), where the strong players and everyone put
         it (folded cells), with the mean final score of those boards."""
-        report = selectors.draw_report(key=key)
+        report = mathematico_selectors.draw_report(key=key)
         if report is None:
             raise Http404("no such draw")
         raw = request.query_params.get("card")
         if raw is not None:
             try:
-                number = selectors.draw_number(raw)
+                number = mathematico_selectors.draw_number(raw)
             except ValueError as problem:
                 raise ValidationError({"card": str(problem)}) from problem
             report = {**report, "draws": [report["draws"][number - 1]]}

@@ -1,6 +1,6 @@
 """Plotly figures of the Mathematico statistics, built from the stored reports (JSON).
 
-As in ``analytics.dashboards``: plain JSON-ready figures, colour-blind safe, responsive; the
+As in ``analytics.web.figures``: plain JSON-ready figures, colour-blind safe, responsive; the
 pages show the same numbers as tables.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from analytics.compute.mathematico_stats import CLASS_NAMES, CLASSES
-from analytics.dashboards import BLUE, ORANGE, Figure, _layout
+from analytics.web.figures import BLUE, ORANGE, Figure, _layout
 
 
 def values_figure(cells: Sequence[Mapping[str, Any]]) -> Figure:

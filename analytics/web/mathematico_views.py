@@ -8,15 +8,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from analytics import mathematico_dashboards as figures
-from analytics import mathematico_selectors as selectors
+from analytics.statistics import mathematico_selectors
+from analytics.web import mathematico_figures
 
 
 @require_GET
 def values(request: HttpRequest) -> HttpResponse:
     """Mathematico: value of each number by position (heatmap and table)."""
-    report = selectors.values_report()
-    figure = figures.values_figure(report["cells"]) if report else None
+    report = mathematico_selectors.values_report()
+    figure = mathematico_figures.values_figure(report["cells"]) if report else None
     return render(
         request, "analytics/mathematico_values.html", {"report": report, "figure": figure}
     )
@@ -25,7 +25,7 @@ def values(request: HttpRequest) -> HttpResponse:
 @require_GET
 def draws(request: HttpRequest) -> HttpResponse:
     """The draws played by at least two boards, most played first."""
-    page = selectors.draws_page(page=request.GET.get("page") or 1)
+    page = mathematico_selectors.draws_page(page=request.GET.get("page") or 1)
     return render(request, "analytics/mathematico_draws.html", {"page": page})
 
 
@@ -33,12 +33,12 @@ def draws(request: HttpRequest) -> HttpResponse:
 def draw(request: HttpRequest, key: str) -> HttpResponse:
     """One draw: for the card chosen (``?card=1``..25), where strong players and everyone
     put it."""
-    report = selectors.draw_report(key=key)
+    report = mathematico_selectors.draw_report(key=key)
     if report is None:
         raise Http404("no such draw (or fewer than two boards played it)")
     error = None
     try:
-        number = selectors.draw_number(request.GET.get("card"))
+        number = mathematico_selectors.draw_number(request.GET.get("card"))
     except ValueError as problem:
         error, number = str(problem), 1
     entry = report["draws"][number - 1]
@@ -50,7 +50,7 @@ def draw(request: HttpRequest, key: str) -> HttpResponse:
             "entry": entry,
             "card": number,
             "error": error,
-            "figure": figures.draw_figure(entry),
+            "figure": mathematico_figures.draw_figure(entry),
         },
         status=400 if error else 200,
     )

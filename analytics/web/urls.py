@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from analytics import mathematico_views, views
+from analytics.web import mathematico_views, views
 
 app_name = "analytics"
 

@@ -14,7 +14,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from analytics import dashboards, selectors, statistics, statistics_selectors
+from analytics import jobs
+from analytics.ratings import selectors as rating_selectors
+from analytics.statistics import counters
+from analytics.statistics import selectors as statistics_selectors
+from analytics.web import figures
 from clubs.models import Club, Player
 from games.kinds import GameKind
 
@@ -33,7 +37,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     kind = _kind(request)
     club_slug = request.GET.get("club") or None
     club = get_object_or_404(Club, slug=club_slug) if club_slug else None
-    rows = selectors.leaderboard(kind=kind, club_slug=club_slug)
+    rows = rating_selectors.leaderboard(kind=kind, club_slug=club_slug)
     return render(
         request,
         "analytics/leaderboard.html",
@@ -43,8 +47,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "club": club,
             "clubs": Club.objects.order_by("name"),
             "rows": rows,
-            "figure": dashboards.leaderboard_figure(rows),
-            "jobs": selectors.jobs(limit=5),
+            "figure": figures.leaderboard_figure(rows),
+            "jobs": jobs.jobs(limit=5),
         },
     )
 
@@ -53,8 +57,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(Player, slug=slug)
     kind = _kind(request)
-    history = selectors.rating_history(player=person, kind=kind)
-    record = selectors.player_record(player=person, kind=kind)
+    history = rating_selectors.rating_history(player=person, kind=kind)
+    record = rating_selectors.player_record(player=person, kind=kind)
     return render(
         request,
         "analytics/player.html",
@@ -62,14 +66,14 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
             "player": person,
             "kind": kind,
             "kinds": GameKind.choices,
-            "ratings": selectors.player_ratings(player=person),
+            "ratings": rating_selectors.player_ratings(player=person),
             "history": history,
             "record": record,
             "figures": {
-                "history": dashboards.rating_history_figure(history),
-                "scores": dashboards.score_distribution_figure(record.scores),
-                "opponents": dashboards.head_to_head_figure(record.opponents),
-                "seats": dashboards.seat_results_figure(record.seats),
+                "history": figures.rating_history_figure(history),
+                "scores": figures.score_distribution_figure(record.scores),
+                "opponents": figures.head_to_head_figure(record.opponents),
+                "seats": figures.seat_results_figure(record.seats),
             },
         },
     )
@@ -94,8 +98,8 @@ def openings(request: HttpRequest) -> HttpResponse:
             "path": statistics_selectors.opening_path(line),
             "moves": moves,
             "total": sum(m.games for m in moves),
-            "can_go_deeper": len(line.split()) + 1 < statistics_selectors.opening_depth(),
-            "figure": dashboards.opening_figure(moves, link=link),
+            "can_go_deeper": len(line.split()) + 1 < counters.opening_depth(),
+            "figure": figures.opening_figure(moves, link=link),
         },
         status=400 if error else 200,
     )
@@ -105,13 +109,13 @@ def openings(request: HttpRequest) -> HttpResponse:
 def card_impact(request: HttpRequest) -> HttpResponse:
     """MatriO card-value impact and seat effects, as the worker last computed them."""
     report = statistics_selectors.card_impact_report()
-    figures = {}
+    drawn = {}
     if report:
-        figures = {
-            "cards": dashboards.card_impact_figure(report["cards"]),
-            "seats": dashboards.seat_effects_figure(report["seats"]),
+        drawn = {
+            "cards": figures.card_impact_figure(report["cards"]),
+            "seats": figures.seat_effects_figure(report["seats"]),
         }
-    return render(request, "analytics/card_impact.html", {"report": report, "figures": figures})
+    return render(request, "analytics/card_impact.html", {"report": report, "figures": drawn})
 
 
 def _value(raw: str | None) -> int | None:
@@ -145,9 +149,9 @@ def heatmaps(request: HttpRequest) -> HttpResponse:
             "matrio_cells": matrio_cells,
             "cells": cells,
             "figures": {
-                "trays": dashboards.tray_heatmap_figure(trays),
-                "matrio_cells": dashboards.cell_heatmap_figure(matrio_cells),
-                "mathematico": dashboards.mathematico_heatmap_figure(cells),
+                "trays": figures.tray_heatmap_figure(trays),
+                "matrio_cells": figures.cell_heatmap_figure(matrio_cells),
+                "mathematico": figures.mathematico_heatmap_figure(cells),
             },
         },
         status=400 if error else 200,
@@ -161,7 +165,7 @@ def deals(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "analytics/deals.html",
-        {"deals": rows, "figure": dashboards.deal_difficulty_figure(rows)},
+        {"deals": rows, "figure": figures.deal_difficulty_figure(rows)},
     )
 
 
@@ -170,15 +174,15 @@ def events(request: HttpRequest) -> HttpResponse:
     """Event analytics: each recent event's games and its seats' outcomes."""
     rows = statistics_selectors.event_summaries()
     return render(
-        request, "analytics/events.html", {"events": rows, "figure": dashboards.event_figure(rows)}
+        request, "analytics/events.html", {"events": rows, "figure": figures.event_figure(rows)}
     )
 
 
 @require_GET
 def first_moves(request: HttpRequest) -> HttpResponse:
     """Integer Matrix first placements and Overload setup choices (stored counters)."""
-    integer = statistics_selectors.counter_groups(statistic=statistics.INTEGER_MATRIX_FIRST)
-    overload = statistics_selectors.counter_groups(statistic=statistics.OVERLOAD_SETUP)
+    integer = statistics_selectors.counter_groups(statistic=counters.INTEGER_MATRIX_FIRST)
+    overload = statistics_selectors.counter_groups(statistic=counters.OVERLOAD_SETUP)
     return render(
         request,
         "analytics/first_moves.html",
@@ -186,10 +190,10 @@ def first_moves(request: HttpRequest) -> HttpResponse:
             "integer": integer,
             "overload": overload,
             "figures": {
-                "integer": dashboards.first_moves_figure(
+                "integer": figures.first_moves_figure(
                     integer, title="Integer Matrix: first placements", x="colour and square"
                 ),
-                "overload": dashboards.first_moves_figure(
+                "overload": figures.first_moves_figure(
                     overload, title="Overload: setup choices by royal", x="slot"
                 ),
             },

@@ -39,15 +39,3 @@ class NotAllowed(DomainError):
     """The user may not do this (their role in the club does not allow it)."""
 
     status = 403
-
-
-class NotFound(DomainError):
-    """What the request names does not exist (or is not visible to the user)."""
-
-    status = 404
-
-
-class Conflict(DomainError):
-    """The request was made against a state that has since changed (reload and retry)."""
-
-    status = 409

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from django import forms
 
 from clubs.models import Player
-from games.choosers import ClubForm, EventChoiceField
+from games.choosers import WhereAndWhenForm
 from games.models import NAME_LENGTH
 
 
@@ -46,7 +46,7 @@ def words(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-class StartForm(ClubForm):
+class StartForm(WhereAndWhenForm):
     """What every game start asks: club, event, round, table, date, visibility.
 
     Subclasses add the seats and the game's own options and turn them into ``players()`` and
@@ -62,21 +62,9 @@ class StartForm(ClubForm):
     #: (word in an engine sentence, field it is about), first match wins
     engine_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    event = EventChoiceField()
-    round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
-    table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
-    played_on = forms.DateField(
-        required=False, label="Played on", widget=forms.DateInput(attrs={"type": "date"})
-    )
-    public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read it)")
-
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)
-        clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
-        self.fields["event"].offer(  # type: ignore[attr-defined]
-            clubs.values_list("pk", flat=True), self.kind
-        )
-        self.members = club_members(clubs)
+        self.members = club_members(self.clubs)
         self.note = ""  # said after the start (the seed of a shuffle or a draw)
 
     def fieldsets(self) -> list[tuple[str, list[Any]]]:

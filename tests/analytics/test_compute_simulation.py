@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from scipy.stats import spearmanr
 
-from analytics.compute.simulation import (
+from bench.rating_simulation import (
     bare_recovery,
     engine_scores,
     game_results,

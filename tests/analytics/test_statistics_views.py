@@ -70,7 +70,7 @@ def test_a_malformed_or_too_deep_line_is_a_readable_400_not_a_500(
     too_deep = client.get("/analytics/openings/", {"line": " ".join(["2C>R1C"] * 4)})
     assert too_deep.status_code == 400 and "first 4 moves" in too_deep.content.decode()
     api = client.get("/api/analytics/openings/", {"line": "nonsense"})
-    assert api.status_code == 400 and "line" in api.json()
+    assert api.status_code == 400 and "line" in api.json()["errors"]
 
 
 def test_the_api_serves_the_explorer_and_the_card_impact(

@@ -110,7 +110,7 @@ def test_the_api_serves_the_leaderboard_and_a_player(
     assert len(mine["history"]) == mine["ratings"][0]["games"]
 
     bad = client.get("/api/analytics/leaderboard/?game=chess")
-    assert bad.status_code == 400 and "game" in bad.json()
+    assert bad.status_code == 400 and "game" in bad.json()["errors"]
 
 
 def test_the_leaderboard_command_prints_text_and_json(rated: tuple[Club, list[Player]]) -> None:

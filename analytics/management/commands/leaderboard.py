@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from analytics.selectors import leaderboard
+from analytics.ratings.selectors import leaderboard
 from clubs.models import Club
 from games.kinds import GameKind
 

@@ -7,7 +7,7 @@ output. The job is recorded like the worker's (``JobProgress``), so the site sho
 from __future__ import annotations
 
 from analytics.management.per_kind import PerKindCommand
-from analytics.services import ratings_recompute_job
+from analytics.ratings.services import ratings_recompute_job
 from infra.progress import Advance
 
 
