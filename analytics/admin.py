@@ -6,11 +6,11 @@ from analytics.models import TaskPing, WorkerHeartbeat
 
 
 @admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(admin.ModelAdmin):
+class WorkerHeartbeatAdmin(admin.ModelAdmin[WorkerHeartbeat]):
     list_display = ["hostname", "started_at", "beat_at"]
     readonly_fields = ["hostname", "started_at", "beat_at"]
 
 
 @admin.register(TaskPing)
-class TaskPingAdmin(admin.ModelAdmin):
+class TaskPingAdmin(admin.ModelAdmin[TaskPing]):
     list_display = ["token", "requested_at", "answered_at", "answered_by"]

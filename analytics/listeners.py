@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from analytics import wakeups
 
 
-def games_changed(sender: Any, *, game_ids: list[int], **kwargs: Any) -> None:
+def games_changed(sender: object, *, game_ids: list[int], **kwargs: object) -> None:
     """After the commit, queue the rating and statistics work for the games (a lost message is
     logged, never raised into the request that changed the games)."""
     wakeups.queue(wakeups.GAMES_FINISHED, game_ids=list(game_ids))

@@ -7,9 +7,7 @@ acknowledged late and may be delivered again.
 
 from __future__ import annotations
 
-from typing import Any
-
-from celery import shared_task
+from celery import Task, shared_task
 
 from analytics import wakeups, worker
 from analytics.ratings import services
@@ -17,7 +15,7 @@ from analytics.statistics import mathematico, matrio
 
 
 @shared_task(bind=True, name=wakeups.ANSWER_PING)
-def answer_ping(self: Any, *, ping_id: int) -> bool:
+def answer_ping(self: Task[..., bool], *, ping_id: int) -> bool:
     """Answer a ``TaskPing`` with this worker's hostname."""
     return worker.task_ping_answer(ping_id=ping_id, answered_by=self.request.hostname or "")
 

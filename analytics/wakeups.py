@@ -10,8 +10,6 @@ results), so the next wake-up or a rebuild catches up.
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import current_app
 from django.db import transaction
 
@@ -23,11 +21,11 @@ CARD_IMPACT_REFRESH = "analytics.card_impact_refresh"
 MATHEMATICO_REFRESH = "analytics.mathematico_refresh"
 
 
-def send(name: str, **kwargs: Any) -> None:
+def send(name: str, **kwargs: object) -> None:
     """Send the task ``name`` with keyword arguments to the broker now."""
     current_app.send_task(name, kwargs=kwargs)
 
 
-def queue(name: str, **kwargs: Any) -> None:
+def queue(name: str, **kwargs: object) -> None:
     """Send the task ``name`` once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: send(name, **kwargs), robust=True)

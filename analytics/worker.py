@@ -18,7 +18,6 @@ import logging
 import threading
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from celery.signals import worker_ready, worker_shutdown
 from django.conf import settings
@@ -116,7 +115,7 @@ def _beat_until_stopped(hostname: str, interval: float) -> None:
 
 
 @worker_ready.connect
-def start_heartbeat(sender: Any = None, **_: Any) -> None:
+def start_heartbeat(sender: object = None, **_: object) -> None:
     global _thread
     hostname = str(getattr(sender, "hostname", None) or "unknown")
     _beat(hostname, starting=True)
@@ -134,7 +133,7 @@ def start_heartbeat(sender: Any = None, **_: Any) -> None:
 
 
 @worker_shutdown.connect
-def stop_heartbeat(sender: Any = None, **_: Any) -> None:
+def stop_heartbeat(sender: object = None, **_: object) -> None:
     _stop.set()
     if _thread is not None:
         _thread.join(timeout=5)

@@ -8,8 +8,9 @@ Creates a scratch PostgreSQL database ``matrio_bench_analytics_<pid>``, migrates
 
 * openskill alone (``PlackettLuce.rate`` per game and pool, ratings in a dict) over the same
   games as read from the database;
-* the whole pipeline: ``analytics.services.ratings_recompute`` (read games and seats, rate,
-  write ratings, history (COPY) and snapshots in one transaction) and its ratio to the above;
+* the whole pipeline: ``analytics.ratings.services.ratings_recompute`` (read games and seats,
+  rate, write ratings, history (COPY) and snapshots in one transaction) and its ratio to the
+  above;
 * incremental: ``--incremental`` games finished one by one after that, each committed with
   the ``games_finished`` task queued on commit, as the games services do; a real Celery
   worker (a subprocess, Redis broker ``--broker-url``) marks it dirty and rates it; p50/p95

@@ -12,10 +12,11 @@ under new ids beyond the pool. For each size it prints:
   ran (``tracemalloc``, which sees numpy's arrays), the packed games themselves included;
 * *database* (sizes up to ``--database-upto``): a scratch PostgreSQL database
   ``matrio_bench_cards_<pid>`` is grown to the size through the statistics' additive path
-  (``analytics.statistics``: contributions, counters, compact rows and packed records), then
-  it prints the seconds to load the packed records (one query), the seconds the previous way
-  of loading took (every compact JSON row read back into games and packed), and the whole
-  worker refresh ``card_impact_refresh`` (load, bootstrap, store the report) with its peak.
+  (``analytics.statistics.counters``: contributions, counters, compact rows; packed records,
+  ``analytics.statistics.matrio``), then it prints the seconds to load the packed records (one
+  query), the seconds the previous way of loading took (every compact JSON row read back into
+  games and packed), and the whole worker refresh ``card_impact_refresh`` (load, bootstrap,
+  store the report) with its peak.
 
 Timings are printed, never asserted. The database is dropped at the end.
 """

@@ -4,11 +4,12 @@
                                                 [--database-url postgres://...]
 
 A scratch PostgreSQL database is grown to each size through the statistics' additive path
-(``analytics.statistics``: contributions, counters, compact rows), as tournaments of random
-legal games: each draw (one deal) is played at four tables of 1-4 boards. For each size it
-prints the seconds of the worker's ``mathematico_refresh`` after a rebuild (every draw), and
-of an incremental refresh after one game's draw changed (the values by position and one
-draw). Timings are printed, never asserted. The database is dropped at the end.
+(``analytics.statistics.counters`` and ``analytics.statistics.mathematico``: contributions,
+counters, compact rows), as tournaments of random legal games: each draw (one deal) is played
+at four tables of 1-4 boards. For each size it prints the seconds of the worker's
+``mathematico_refresh`` after a rebuild (every draw), and of an incremental refresh after one
+game's draw changed (the values by position and one draw). Timings are printed, never
+asserted. The database is dropped at the end.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def scratch_site(admin_url: str, label: str, **settings: str) -> Iterator[dict[s
 def count_matrio_games(contributions: list[Any], stored: int, size: int) -> int:
     """Count synthetic MatriO games ``stored + 1 .. size`` into the statistics of the scratch
     site, each a copy of one of the ``contributions`` of judged games
-    (``analytics.statistics._contribution``), by the additive path, 5,000 games a
+    (``analytics.statistics.counters._contribution``), by the additive path, 5,000 games a
     transaction; returns ``size``."""
     from django.db import transaction
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
@@ -20,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs import roles as policy
 from clubs.models import Club, Invitation, Membership, Player
@@ -31,36 +33,41 @@ INVITATION_DAYS = 14
 
 def _require_director(by: AnyUser | None, club: Club) -> None:
     if not policy.can_manage_accounts(by, club):
-        raise NotAllowed(f"you may not manage the accounts of {club.name}")
+        raise NotAllowed(_("you may not manage the accounts of %(club)s") % {"club": club.name})
 
 
 def _club_player(club: Club, player: Player) -> None:
     if not Membership.objects.filter(club=club, player=player).exists():
-        raise DomainError(f"{player.name} is not a member of {club.name}")
+        raise DomainError(
+            _("%(player)s is not a member of %(club)s")
+            % {"player": player.name, "club": club.name}
+        )
 
 
 def _clean_username(username: str) -> str:
     username = username.strip()
     user_model = get_user_model()
     if not username:
-        raise DomainError("choose a username")
+        raise DomainError(_("choose a username"))
     try:
         user_model._meta.get_field("username").run_validators(username)
     except ValidationError as error:
         raise DomainError(" ".join(error.messages)) from None
     if user_model.objects.filter(username__iexact=username).exists():
-        raise DomainError(f"the username {username!r} is taken")
+        raise DomainError(_("the username “%(username)s” is taken") % {"username": username})
     return username
 
 
 @transaction.atomic
-def account_create(*, club: Club, player: Player, username: str, by: AnyUser | None) -> tuple[User, str]:
+def account_create(
+    *, club: Club, player: Player, username: str, by: AnyUser | None
+) -> tuple[User, str]:
     """Make an account for a club player who has none; returns it and its one-time password."""
     _require_director(by, club)
     player = Player.objects.select_for_update().get(pk=player.pk)
     _club_player(club, player)
     if player.user_id is not None:
-        raise DomainError(f"{player.name} already has an account")
+        raise DomainError(_("%(player)s already has an account") % {"player": player.name})
     username = _clean_username(username)
     password = secrets.token_urlsafe(12)
     user = get_user_model().objects.create_user(username=username, password=password)
@@ -81,13 +88,13 @@ def invitation_create(
     """A one-use link to join ``club`` with ``role`` (and claim ``player``, if given)."""
     _require_director(by, club)
     if role not in Membership.Role.values:
-        raise DomainError(f"unknown role {role!r}")
+        raise DomainError(_("unknown role “%(role)s”") % {"role": role})
     if player is not None:
         _club_player(club, player)
         if player.user_id is not None:
-            raise DomainError(f"{player.name} already has an account")
+            raise DomainError(_("%(player)s already has an account") % {"player": player.name})
     if not 1 <= days <= 90:
-        raise DomainError("an invitation lasts from 1 to 90 days")
+        raise DomainError(_("an invitation lasts from 1 to 90 days"))
     return Invitation.objects.create(
         club=club,
         player=player,
@@ -101,11 +108,11 @@ def invitation_create(
 def invitation_problem(invitation: Invitation) -> str:
     """Why the invitation cannot be accepted ("" when it can)."""
     if invitation.used_at is not None:
-        return "this invitation has already been used"
+        return _("this invitation has already been used")
     if invitation.expires <= timezone.now():
-        return "this invitation has expired; ask the club's director for a new one"
+        return _("this invitation has expired; ask the club's director for a new one")
     if invitation.player is not None and invitation.player.user_id is not None:
-        return f"{invitation.player.name} already has an account"
+        return _("%(player)s already has an account") % {"player": invitation.player.name}
     return ""
 
 
@@ -129,7 +136,7 @@ def invitation_accept(
         .filter(token=token)
     ).first()
     if invitation is None:
-        raise DomainError("this invitation does not exist")
+        raise DomainError(_("this invitation does not exist"))
     problem = invitation_problem(invitation)
     if problem:
         raise DomainError(problem)
@@ -144,7 +151,7 @@ def invitation_accept(
     player = invitation.player
     if player is not None:
         if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
-            raise DomainError("your account already has a player profile")
+            raise DomainError(_("your account already has a player profile"))
         player.user = user
         player.save(update_fields=["user"])
     else:

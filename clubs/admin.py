@@ -4,17 +4,14 @@ from django.contrib import admin
 
 from clubs.models import Club, Membership, Player
 
-# Django's admin classes are generic only in the stubs: they cannot be subscripted at runtime
-# (there is no django_stubs_ext.monkeypatch()), hence the ignore[type-arg] below.
 
-
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+class MembershipInline(admin.TabularInline[Membership, Club]):
     model = Membership
     extra = 0
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ClubAdmin(admin.ModelAdmin[Club]):
     list_display = ["name", "slug", "created"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]
@@ -22,7 +19,7 @@ class ClubAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "slug", "user", "created"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]

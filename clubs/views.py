@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from clubs import accounts
 from clubs import roles as policy
@@ -30,7 +31,7 @@ def club_accounts(request: HttpRequest, club: str) -> HttpResponse:
         except DomainError as error:
             messages.error(request, error.message)
         except (ValueError, Player.DoesNotExist):
-            messages.error(request, "Choose a player of the club.")
+            messages.error(request, _("Choose a player of the club."))
     players = Player.objects.filter(memberships__club=the_club).distinct().order_by("name")
     return render(
         request,
@@ -58,7 +59,7 @@ def _accounts_post(request: HttpRequest, club: Club) -> dict[str, str]:
     if action == "create-account":
         player = _club_player(request, club)
         if player is None:
-            raise DomainError("choose the player who gets the account")
+            raise DomainError(_("choose the player who gets the account"))
         user, password = accounts.account_create(
             club=club, player=player, username=request.POST.get("username", ""), by=request.user
         )
@@ -72,7 +73,7 @@ def _accounts_post(request: HttpRequest, club: Club) -> dict[str, str]:
         )
         url = reverse("club-invitation", kwargs={"token": invitation.token})
         return {"link": request.build_absolute_uri(url)}
-    raise DomainError("nothing to do")
+    raise DomainError(_("nothing to do"))
 
 
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
@@ -93,8 +94,12 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
-                f"Welcome to {membership.club.name}: you are {membership.player.name}, "
-                f"{membership.get_role_display().lower()}.",
+                _("Welcome to %(club)s: you are %(player)s, %(role)s.")
+                % {
+                    "club": membership.club.name,
+                    "player": membership.player.name,
+                    "role": membership.get_role_display().lower(),
+                },
             )
             return redirect("home")
     return render(

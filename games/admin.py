@@ -7,9 +7,6 @@ from django.http import HttpRequest
 
 from games.models import Game, Move, Seat
 
-# Django's admin classes are generic only in the stubs: they cannot be subscripted at runtime
-# (there is no django_stubs_ext.monkeypatch()), hence the ignore[type-arg] below.
-
 
 class ReadOnly:
     def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
@@ -19,18 +16,18 @@ class ReadOnly:
         return False
 
 
-class SeatInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadOnly, admin.TabularInline[Seat, Game]):
     model = Seat
     extra = 0
 
 
-class MoveInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class MoveInline(ReadOnly, admin.TabularInline[Move, Game]):
     model = Move
     extra = 0
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(ReadOnly, admin.ModelAdmin[Game]):
     list_display = ["id", "club", "kind", "status", "source", "played_on", "ply", "event_id"]
     list_filter = ["kind", "status", "source", "club"]
     search_fields = ["seats__name"]

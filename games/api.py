@@ -22,6 +22,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Club
 from games import permissions, selectors, services
 from games.engine import live
 from games.engine.core import EngineError
@@ -45,6 +46,7 @@ from games.serializers import (
     StateSerializer,
     UndoInputSerializer,
 )
+from games.visibility import hidden_for
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Refused by the engine or malformed."),
@@ -54,7 +56,7 @@ ERRORS = {
 STALE = {409: OpenApiResponse(ErrorSerializer, description="The game moved on; reload.")}
 
 
-class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Game]):
     """Games of every club: list with filters, read, record live, import and export."""
 
     filterset_class = GameFilter
@@ -63,7 +65,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self) -> QuerySet[Game]:
         return selectors.game_list(user=self.request.user)
 
-    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
+    def get_serializer_class(self) -> type[GameSerializer]:
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer
 
     def _game_to_write(self) -> Game:
@@ -81,22 +83,21 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             )
         return game
 
-    def _check_club(self, club: Any) -> None:
+    def _check_club(self, club: Club) -> None:
         if not permissions.can_create_in_club(self.request.user, club):
             raise exceptions.PermissionDenied(
                 f"only scorekeepers and directors of {club.name} may add its games"
             )
 
-    def _state(self, game: Game, played: live.LiveGame | None = None) -> dict[str, Any]:
-        return live.view(played) if played is not None else selectors.game_view(game=game)
-
     # --- reading -----------------------------------------------------------------------------
 
-    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
         game = self.get_object()
+        hidden = hidden_for(game, request.user)
         context = {
             **self.get_serializer_context(),
-            "state": self._state(game),
+            "hidden": hidden,
+            "state": selectors.game_view(game=game, hidden=hidden),
             "can_write": permissions.can_write_game(request.user, game),
         }
         return Response(GameDetailSerializer(game, context=context).data)
@@ -115,7 +116,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             if not str(raw).isdigit() or len(str(raw)) > 7:
                 raise exceptions.ValidationError({"ply": "a whole number from 0"})
             ply = int(str(raw))
-        return Response(selectors.game_view(game=game, ply=ply))
+        hidden = hidden_for(game, request.user)
+        return Response(selectors.game_view(game=game, ply=ply, hidden=hidden))
 
     @extend_schema(responses={200: PollSerializer})
     @action(detail=True, methods=["get"])
@@ -138,7 +140,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """The game's MGN record, byte-identical to the engine's canonical writer."""
         game = self.get_object()
         response = HttpResponse(
-            selectors.game_export_mgn(game=game), content_type="text/plain; charset=utf-8"
+            selectors.game_export_mgn(game=game, hidden=hidden_for(game, request.user)),
+            content_type="text/plain; charset=utf-8",
         )
         response["Content-Disposition"] = f'inline; filename="game-{game.pk}.mgn"'
         return response
@@ -149,7 +152,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Every game matching the filters as one MGN file."""
         games = self.filter_queryset(self.get_queryset())
         response = StreamingHttpResponse(
-            selectors.games_export_mgn(games=games), content_type="text/plain; charset=utf-8"
+            selectors.games_export_mgn(games=games, user=request.user),
+            content_type="text/plain; charset=utf-8",
         )
         response["Content-Disposition"] = 'attachment; filename="games.mgn"'
         return response
@@ -296,10 +300,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return Response(GameSerializer(self.get_queryset().get(pk=game.pk)).data, status=201)
 
 
-def _valid(serializer_class: type[serializers.Serializer[Any]], request: Request) -> Any:
+def _valid(
+    serializer_class: type[serializers.Serializer[None]], request: Request
+) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    data: dict[str, Any] = serializer.validated_data  # the fields' values (instances among them)
+    return data
 
 
 def _seats(items: list[dict[str, Any]]) -> list[services.SeatInput]:

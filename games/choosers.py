@@ -6,13 +6,15 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from django import forms
+from django.db.models import QuerySet
 
 from clubs.models import Club
+from clubs.roles import AnyUser
 from games import permissions
 from games.events import EventRef, events_of_clubs
 
 
-def writable_clubs(user: Any) -> list[Club]:
+def writable_clubs(user: AnyUser | None) -> list[Club]:
     """The clubs in which ``user`` may create or import games (a short list: clubs are few)."""
     return [
         club for club in Club.objects.order_by("name") if permissions.can_create_in_club(user, club)
@@ -31,7 +33,7 @@ class EventChoiceField(forms.ChoiceField):
         self.refs = {str(event.id): event for event in found}
         self.choices = [("", "---------"), *((str(e.id), e.name) for e in found)]
 
-    def clean(self, value: Any) -> EventRef | None:
+    def clean(self, value: object) -> EventRef | None:
         chosen = super().clean(value)
         return self.refs.get(chosen) if chosen else None
 
@@ -41,7 +43,7 @@ class ClubForm(forms.Form):
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
 
-    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         clubs = writable_clubs(user)
         field = self.fields["club"]
@@ -63,9 +65,10 @@ class WhereAndWhenForm(ClubForm):
     )
     public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read it)")
 
-    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)
-        self.clubs = self.fields["club"].queryset  # type: ignore[attr-defined]
-        self.fields["event"].offer(  # type: ignore[attr-defined]
-            self.clubs.values_list("pk", flat=True), self.kind
-        )
+        club, event = self.fields["club"], self.fields["event"]
+        assert isinstance(club, forms.ModelChoiceField) and club.queryset is not None
+        assert isinstance(event, EventChoiceField)
+        self.clubs: QuerySet[Club] = club.queryset
+        event.offer(self.clubs.values_list("pk", flat=True), self.kind)

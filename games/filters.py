@@ -27,5 +27,9 @@ class GameFilter(django_filters.FilterSet):  # type: ignore[misc]
         model = Game
         fields = ["club", "kind", "status", "source", "event", "round", "player"]
 
-    def seated(self, games: QuerySet[Game], name: str, value: Decimal) -> QuerySet[Game]:
-        return games.filter(pk__in=Seat.objects.filter(player_id=value).values("game_id"))
+    def seated(
+        self, games: QuerySet[Game], name: str, value: Decimal | int | None
+    ) -> QuerySet[Game]:
+        # NumberFilter gives a Decimal, which Django takes for an integer column (the stubs do not)
+        seats = Seat.objects.filter(player_id=value)  # type: ignore[misc]
+        return games.filter(pk__in=seats.values("game_id"))

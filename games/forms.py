@@ -13,6 +13,7 @@ from typing import Any
 
 import django_filters
 from django import forms
+from django.db.models import QuerySet
 
 from clubs.models import Player
 from games.choosers import ClubForm, WhereAndWhenForm
@@ -30,7 +31,8 @@ def _names(text: str) -> list[str]:
 
 
 class SeatingForm(WhereAndWhenForm):
-    kind = forms.ChoiceField(choices=GameKind.choices, label="Game")
+    # a form field, which Django's metaclass moves off the class: the stubs see ``kind`` shadowed
+    kind = forms.ChoiceField(choices=GameKind.choices, label="Game")  # type: ignore[assignment]
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
         help_text="One name a line, in seat order. MatriO: P1 (holder of the 2 of clubs) "
@@ -97,7 +99,7 @@ class ResultOnlyForm(SeatingForm):
         if data.get("kind") and kind_of(data["kind"]).result_is_outcome:
             if not data.get("overload_result"):
                 raise forms.ValidationError("Give the Matrix Overload result (win or loss).")
-            result: dict[str, Any] = {"result": data["overload_result"]}
+            result: dict[str, str | int] = {"result": data["overload_result"]}
             for key, field in (
                 ("reason", "overload_reason"),
                 ("royals_killed", "royals_killed"),
@@ -144,5 +146,7 @@ class GamePageFilter(GameFilter):
     class Meta(GameFilter.Meta):
         model = Game
 
-    def seated(self, games: Any, name: str, value: Any) -> Any:
+    # ``value`` is this filter's Player (or None), where the API's filter gives a number: the
+    # override cannot narrow the type it takes, so it is left open.
+    def seated(self, games: QuerySet[Game], name: str, value: Any) -> QuerySet[Game]:
         return super().seated(games, name, value.pk if value is not None else None)

@@ -18,7 +18,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -285,7 +284,9 @@ def _played_on(tags: Sequence[tuple[str, str]]) -> date | None:
 
 
 def _write(
-    rows: Sequence[tuple[ImportedGame, Game, list[Seat], tuple[str, ...]]], by: User | None, now: datetime
+    rows: Sequence[tuple[ImportedGame, Game, list[Seat], tuple[str, ...]]],
+    by: User | None,
+    now: datetime,
 ) -> None:
     for _, row, _, _ in rows:
         row.pk = None

@@ -10,8 +10,6 @@ that club (or a site admin); the creator becomes the game's recorder.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club, Membership

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
@@ -22,6 +21,7 @@ from games.engine.core import JsonDict
 from games.events import events_by_id
 from games.models import Game, Move, Seat
 from games.permissions import readable_games
+from games.visibility import NOTHING, Hidden, hidden_for, redact_live, redact_view
 
 EXPORT_CHUNK = 200
 CSV_COLUMNS = (
@@ -96,18 +96,20 @@ def game_live(*, game: Game) -> live.LiveGame:
     )
 
 
-def game_view(*, game: Game, ply: int | None = None) -> JsonDict:
-    """The JSON snapshot of the game after ``ply`` plies (``live.view``)."""
-    return live.view(game_live(game=game), ply)
+def game_view(*, game: Game, ply: int | None = None, hidden: Hidden = NOTHING) -> JsonDict:
+    """The JSON snapshot of the game after ``ply`` plies (``live.view``), without what
+    ``hidden`` hides (``games.visibility``: give ``hidden_for(game, viewer)`` for a viewer)."""
+    return redact_view(live.view(game_live(game=game), ply), hidden)
 
 
 def game_moves(*, game: Game) -> QuerySet[Move]:
     return game.moves.select_related("by").order_by("ply")
 
 
-def game_export_mgn(*, game: Game) -> str:
-    """The game's MGN record (canonical once the engine can write it; see ``live.to_mgn``)."""
-    return live.to_mgn(game_live(game=game))
+def game_export_mgn(*, game: Game, hidden: Hidden = NOTHING) -> str:
+    """The game's MGN record (canonical once the engine can write it; see ``live.to_mgn``),
+    without the tags ``hidden`` hides (give ``hidden_for(game, viewer)`` for a viewer)."""
+    return live.to_mgn(redact_live(game_live(game=game), hidden))
 
 
 def _chunks(games: QuerySet[Game]) -> Iterator[list[Game]]:
@@ -122,12 +124,13 @@ def _chunks(games: QuerySet[Game]) -> Iterator[list[Game]]:
         yield [by_id[pk] for pk in chunk if pk in by_id]
 
 
-def games_export_mgn(*, games: QuerySet[Game]) -> Iterator[str]:
-    """Every game's record, separated by a blank line (stream it)."""
+def games_export_mgn(*, games: QuerySet[Game], user: AnyUser | None) -> Iterator[str]:
+    """Every game's record as ``user`` may see it, separated by a blank line (stream it)."""
     first = True
     for chunk in _chunks(games):
         for game in chunk:
-            yield ("" if first else "\n") + game_export_mgn(game=game)
+            hidden = hidden_for(game, user)
+            yield ("" if first else "\n") + game_export_mgn(game=game, hidden=hidden)
             first = False
 
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from clubs.models import Club, Player
+from games.engine.core import JsonDict
 from games.engine.overload.notation import REASONS, RESULTS
 from games.events import EventRef, event_get
 from games.kinds import GameKind
 from games.kinds.registry import kind_of
 from games.models import NAME_LENGTH, Game, Move, Seat
+from games.visibility import Hidden, hidden_for, redact_tags
 
 MAX_PLY = 1_000_000
 MAX_TAGS = 40
@@ -23,11 +26,14 @@ MAX_SCORE = 2**62
 MAX_NUMBER = 1_000_000
 
 
+# Serializers of JSON objects (the live view, errors, reports) describe a JsonDict; those of
+# what comes in are never given an instance (Serializer[None]).
+
 # --- out -----------------------------------------------------------------------------------
 
 
-class SeatSerializer(serializers.ModelSerializer):
-    player_slug = serializers.SlugRelatedField(
+class SeatSerializer(serializers.ModelSerializer[Seat]):
+    player_slug: serializers.SlugRelatedField[Player] = serializers.SlugRelatedField(
         source="player", slug_field="slug", read_only=True, allow_null=True
     )
 
@@ -46,9 +52,13 @@ class SeatSerializer(serializers.ModelSerializer):
         ]
 
 
-class GameSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    recorder = serializers.SlugRelatedField(slug_field="username", read_only=True)
+class GameSerializer(serializers.ModelSerializer[Game]):
+    club: serializers.SlugRelatedField[Club] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    recorder: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
     tags = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
         read_only=True,
@@ -85,8 +95,24 @@ class GameSerializer(serializers.ModelSerializer):
             "seats",
         ]
 
+    def to_representation(self, instance: Game) -> dict[str, Any]:
+        """The game as the request's user may see it (``games.visibility``): hidden tags keep
+        their name with a placeholder value."""
+        data: dict[str, Any] = super().to_representation(instance)
+        hidden = self._hidden(instance)
+        if hidden:
+            data["tags"] = redact_tags(instance.tags, hidden)
+        return data
 
-class StateSerializer(serializers.Serializer):
+    def _hidden(self, game: Game) -> Hidden:
+        given = self.context.get("hidden")
+        if isinstance(given, Hidden):
+            return given
+        request = self.context.get("request")  # none: shown as to an anonymous visitor
+        return hidden_for(game, getattr(request, "user", None))
+
+
+class StateSerializer(serializers.Serializer[JsonDict]):
     """The live view of a game at one ply (``games.engine.live.view``; README "Live view")."""
 
     kind = serializers.CharField()
@@ -115,28 +141,30 @@ class GameDetailSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
         fields = [*GameSerializer.Meta.fields, "can_write", "state"]
 
-    def get_state(self, game: Game) -> dict[str, Any]:
-        state: dict[str, Any] = self.context["state"]
+    def get_state(self, game: Game) -> JsonDict:
+        state: JsonDict = self.context["state"]
         return state
 
     def get_can_write(self, game: Game) -> bool:
         return bool(self.context.get("can_write"))
 
 
-class MoveSerializer(serializers.ModelSerializer):
-    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+class MoveSerializer(serializers.ModelSerializer[Move]):
+    by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
 
     class Meta:
         model = Move
         fields = ["ply", "token", "by", "at"]
 
 
-class RecordedSerializer(serializers.Serializer):
+class RecordedSerializer(serializers.Serializer[JsonDict]):
     move = MoveSerializer()
     state = StateSerializer()
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[JsonDict]):
     message = serializers.CharField(help_text="One readable sentence.")
     ply = serializers.IntegerField(
         allow_null=True, help_text="The refused ply (400) or the game's current ply (409)."
@@ -144,14 +172,14 @@ class ErrorSerializer(serializers.Serializer):
     legal = serializers.ListField(child=serializers.CharField(), help_text="Legal tokens.")
 
 
-class PollSerializer(serializers.Serializer):
+class PollSerializer(serializers.Serializer[JsonDict]):
     id = serializers.IntegerField()
     ply = serializers.IntegerField()
     status = serializers.CharField()
     updated = serializers.DateTimeField()
 
 
-class ImportReportSerializer(serializers.Serializer):
+class ImportReportSerializer(serializers.Serializer[JsonDict]):
     dry_run = serializers.BooleanField()
     ok = serializers.BooleanField(help_text="True when no game was refused.")
     games = serializers.IntegerField()
@@ -169,7 +197,7 @@ class ImportReportSerializer(serializers.Serializer):
 # --- in ------------------------------------------------------------------------------------
 
 
-class SeatInputSerializer(serializers.Serializer):
+class SeatInputSerializer(serializers.Serializer[None]):
     player = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False, allow_null=True
     )
@@ -193,7 +221,7 @@ class TagsField(serializers.DictField):
         return value
 
 
-class _GameInput(serializers.Serializer):
+class _GameInput(serializers.Serializer[None]):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     kind = serializers.ChoiceField(choices=GameKind.choices)
     players = serializers.ListField(child=SeatInputSerializer(), min_length=1, max_length=8)
@@ -222,7 +250,7 @@ class GameCreateSerializer(_GameInput):
     """A new live game: kind, players in seat order, rules/setup tags (README "Live entry")."""
 
 
-class OverloadResultSerializer(serializers.Serializer):
+class OverloadResultSerializer(serializers.Serializer[None]):
     result = serializers.ChoiceField(choices=RESULTS)
     reason = serializers.ChoiceField(choices=REASONS, required=False, allow_null=True)
     royals_killed = serializers.IntegerField(min_value=0, max_value=12, required=False)
@@ -251,7 +279,7 @@ class ResultOnlySerializer(_GameInput):
         return attrs
 
 
-class MoveInputSerializer(serializers.Serializer):
+class MoveInputSerializer(serializers.Serializer[None]):
     token = serializers.CharField(
         max_length=200,
         help_text="The move as typed: 9S>R2S (MatriO), =7 or c3 (Mathematico), 6C:1 or KH>N2 "
@@ -264,18 +292,19 @@ class MoveInputSerializer(serializers.Serializer):
     )
 
 
-class UndoInputSerializer(serializers.Serializer):
+class UndoInputSerializer(serializers.Serializer[None]):
     expected_ply = serializers.IntegerField(min_value=0, max_value=MAX_PLY)
 
 
-class ImportInputSerializer(serializers.Serializer):
+class ImportInputSerializer(serializers.Serializer[None]):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     mgn = serializers.CharField(
         required=False, trim_whitespace=False, help_text="MGN text (one or many games)."
     )
     file = serializers.FileField(required=False, help_text="An MGN file (multipart upload).")
     dry_run = serializers.BooleanField(required=False, default=False)
-    source = serializers.ChoiceField(
+    # DRF's metaclass moves declared fields off the class; the stubs see Field.source shadowed.
+    source = serializers.ChoiceField(  # type: ignore[assignment]
         choices=[Game.Source.TYPED, Game.Source.IMPORTED],
         required=False,
         help_text="typed (pasted; the default for mgn) or imported (the default for file).",

@@ -208,7 +208,9 @@ def _seat_players(club: Club, seats: Sequence[SeatInput]) -> dict[int, int]:
 
 
 @transaction.atomic
-def game_record_move(*, game_id: int, token: str, expected_ply: int, by: AnyUser | None = None) -> Recorded:
+def game_record_move(
+    *, game_id: int, token: str, expected_ply: int, by: AnyUser | None = None
+) -> Recorded:
     """Record ``token`` as ply ``expected_ply + 1`` (see the module docstring)."""
     game = _lock(game_id)
     if game.status != Game.Status.LIVE:

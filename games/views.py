@@ -9,7 +9,6 @@ templates render, so there is one renderer of each game's board.
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -23,11 +22,12 @@ from django.urls import reverse
 from games import forms, permissions, selectors, services
 from games.choosers import writable_clubs
 from games.engine import live
-from games.engine.core import EngineError
+from games.engine.core import EngineError, JsonDict
 from games.engine.replay import decode
 from games.errors import GameError
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
+from games.visibility import hidden_for, redact_tags
 
 PAGE_SIZE = 50
 
@@ -49,7 +49,7 @@ def _ply(request: HttpRequest, plies: int) -> int | None:
     return min(int(raw), plies)
 
 
-def board_context(game: Game, view: dict[str, Any], *, can_write: bool) -> dict[str, Any]:
+def board_context(game: Game, view: JsonDict, *, can_write: bool) -> dict[str, object]:
     """What the board templates need: the view, its picture and whether entry is open."""
     names = {player["role"]: player["name"] for player in view["players"]}
     last_by = (view["last"] or {}).get("by") or ""
@@ -114,10 +114,12 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             raise PermissionDenied
         _record_from_form(request, game)
         return redirect("games:detail", pk=game.pk)
-    view = selectors.game_view(game=game, ply=_ply(request, game.ply))
+    hidden = hidden_for(game, request.user)
+    view = selectors.game_view(game=game, ply=_ply(request, game.ply), hidden=hidden)
     context = board_context(game, view, can_write=can_write)
     context.update(
         {
+            "tags": redact_tags(game.tags, hidden),
             "can_write": can_write and game.status == Game.Status.LIVE,
             "seats": list(game.seats.all()),
             "moves": selectors.game_moves(game=game),
@@ -155,7 +157,8 @@ def game_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The board fragment at ``?ply=N`` (default: now) for the page's script."""
     game = _readable_game(request, pk)
     can_write = permissions.can_write_game(request.user, game)
-    view = selectors.game_view(game=game, ply=_ply(request, game.ply))
+    hidden = hidden_for(game, request.user)
+    view = selectors.game_view(game=game, ply=_ply(request, game.ply), hidden=hidden)
     context = board_context(game, view, can_write=can_write)
     context.update({"fragment": True, "moves": selectors.game_moves(game=game)})
     return render(request, "games/_board.html", context)

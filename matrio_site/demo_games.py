@@ -16,7 +16,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Any
 
 from clubs.models import Club
 from clubs.roles import AnyUser

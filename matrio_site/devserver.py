@@ -28,13 +28,13 @@ STOP_GRACE_SECONDS = 20.0
 
 
 def _commands(host: str, port: int, *, reload: bool) -> dict[str, list[str]]:
-    web = [sys.executable, "manage.py", "runserver", "--skip-checks", f"{host}:{port}"]
+    web = [sys.executable, "manage.py", "runserver", f"{host}:{port}"]
     if not reload:
         web.append("--noreload")
-    # Quiet: no banner, warnings and errors only (a person needs the address, the logins and
-    # what went wrong; LOG_LEVEL=INFO brings the task lines back).
+    # Warnings and errors only (a person needs the address, the logins and what went wrong;
+    # LOG_LEVEL=INFO brings the task lines back).
     worker = [
-        sys.executable, "-m", "celery", "--quiet", "-A", "matrio_site", "worker",
+        sys.executable, "-m", "celery", "-A", "matrio_site", "worker",
         "--pool=solo", f"--loglevel={os.environ.get('LOG_LEVEL', 'WARNING')}",
         "--without-gossip", "--without-mingle",
     ]  # fmt: skip
@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             cwd=BASE_DIR,
             start_new_session=True,
             env=quiet,
-            # runserver's start-up lines say what the banner says; errors go to stderr
-            stdout=subprocess.DEVNULL if name == "web" else None,
+            # their start-up banners say what ours says; logs and errors go to stderr
+            stdout=subprocess.DEVNULL,
         )
     _banner(console, f"http://{args.host}:{args.port}/")
 

@@ -10,11 +10,14 @@ is not caught here, so Django logs it and answers 500.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrPromise
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -22,7 +25,29 @@ from rest_framework.views import exception_handler
 from games.engine.errors import DomainError
 
 
-def _flatten(detail: Any, prefix: str = "") -> list[str]:
+# Error pages' titles in the reader's language (``HTTPStatus.phrase`` is English only).
+_STATUS_TITLES: dict[int, StrPromise] = {
+    400: gettext_lazy("Bad request"),
+    401: gettext_lazy("Not signed in"),
+    403: gettext_lazy("Not allowed"),
+    404: gettext_lazy("Page not found"),
+    405: gettext_lazy("Method not allowed"),
+    409: gettext_lazy("Conflict"),
+    410: gettext_lazy("Gone"),
+    422: gettext_lazy("Cannot be processed"),
+    429: gettext_lazy("Too many requests"),
+    500: gettext_lazy("Server error"),
+    503: gettext_lazy("Service unavailable"),
+}
+
+
+def status_title(status: int) -> str:
+    """The error page's title for an HTTP status, translated (English phrase as fallback)."""
+    title = _STATUS_TITLES.get(int(status))
+    return str(title) if title is not None else HTTPStatus(status).phrase
+
+
+def _flatten(detail: object, prefix: str = "") -> list[str]:
     """A validation error's details as ``field: sentence`` strings (nested fields dotted)."""
     if isinstance(detail, dict):
         out: list[str] = []
@@ -53,7 +78,7 @@ class DomainErrorPages:
     """Middleware: a refusal that a page view did not handle itself is shown as an error page
     with its sentence and status (never a 500)."""
 
-    def __init__(self, get_response: Any) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -66,6 +91,6 @@ class DomainErrorPages:
         return render(
             request,
             "matrio_site/error.html",
-            {"status": exc.status, "title": HTTPStatus(exc.status).phrase, "detail": exc.message},
+            {"status": exc.status, "title": status_title(exc.status), "detail": exc.message},
             status=exc.status,
         )

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import django_stubs_ext
+from django.utils.translation import gettext_lazy as _
+
 from matrio_site.env import (
     broker_scheme,
     database_config,
@@ -20,6 +23,9 @@ from matrio_site.env import (
     filesystem_broker_options,
     secret_key,
 )
+
+# Lets the code write Django's generic classes with their type (``admin.ModelAdmin[Game]``).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MATRIO_VAR_DIR", str(BASE_DIR / "var"))).resolve()
@@ -64,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the switcher's cookie, else the browser's Accept-Language, else English.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -84,6 +92,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -109,7 +118,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Languages: English (the fallback and the source strings), Czech and Italian. One
+# catalogue for the whole project, locale/<lang>/LC_MESSAGES/django.po; `make` compiles the .mo
+# files (locale/compile.py). Dates and numbers follow the active language (Django 5 formats).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("it", _("Italian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switcher's choice outlives the browser session
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

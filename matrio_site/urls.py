@@ -1,4 +1,4 @@
-"""Site URLs: pages, accounts, admin, REST API with its OpenAPI schema, and /healthz."""
+"""Site URLs: pages, accounts, the language switcher, admin, REST API with its OpenAPI schema, and /healthz."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # POST /i18n/setlang/ (Django's set_language): the language switcher in base.html.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("events/", include("tournaments.urls")),
     path("clubs/", include("clubs.urls")),
     path("games/", include("games.urls")),

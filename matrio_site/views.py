@@ -6,7 +6,9 @@ from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from matrio_site.errors import status_title
 from tournaments.selectors import club_list, event_list
 
 
@@ -28,27 +30,27 @@ def _error(request: HttpRequest, status: HTTPStatus, detail: str) -> HttpRespons
     return render(
         request,
         "matrio_site/error.html",
-        {"status": int(status), "title": status.phrase, "detail": detail},
+        {"status": int(status), "title": status_title(status), "detail": detail},
         status=status,
     )
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, HTTPStatus.BAD_REQUEST, "The request could not be understood.")
+    return _error(request, HTTPStatus.BAD_REQUEST, _("The request could not be understood."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, HTTPStatus.FORBIDDEN, "You do not have permission to see this page.")
+    return _error(request, HTTPStatus.FORBIDDEN, _("You do not have permission to see this page."))
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, HTTPStatus.NOT_FOUND, "There is nothing at this address.")
+    return _error(request, HTTPStatus.NOT_FOUND, _("There is nothing at this address."))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     # Keep this handler free of database access: the database may be what failed.
     if _wants_json(request):
         return JsonResponse(
-            {"detail": "Something went wrong on our side.", "status": 500}, status=500
+            {"detail": _("Something went wrong on our side."), "status": 500}, status=500
         )
     return render(request, "500.html", status=500)

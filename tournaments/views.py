@@ -7,7 +7,7 @@ read through ``tournaments.selectors``; standings come from ``event_standings``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -54,10 +54,16 @@ def _event(club: str, slug: str) -> Event:
     return get_object_or_404(Event.objects.select_related("club"), club__slug=club, slug=slug)
 
 
-def _rounds(event: Event) -> list[dict[str, Any]]:
-    shown = []
+class _ShownRound(TypedDict):
+    round: Round
+    tables: list[dict[str, object]]
+    byes: list[str]
+
+
+def _rounds(event: Event) -> list[_ShownRound]:
+    shown: list[_ShownRound] = []
     for round_ in event_rounds(event=event):
-        tables = []
+        tables: list[dict[str, object]] = []
         for table in round_.tables.all():
             result = table_result(table)
             scores = result.scores if result else {}
@@ -148,7 +154,7 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
     )
 
 
-def _score_rows(table: Table, result: Result | None) -> list[dict[str, Any]]:
+def _score_rows(table: Table, result: Result | None) -> list[dict[str, object]]:
     scores = result.scores if result else {}
     details = result.details if result else {}
     return [
@@ -169,11 +175,11 @@ def _scores_from(request: HttpRequest, table: Table) -> dict[int, str]:
     }
 
 
-def _details_from(request: HttpRequest, table: Table) -> dict[int, dict[str, Any]] | None:
+def _details_from(request: HttpRequest, table: Table) -> dict[int, dict[str, str | int]] | None:
     """Matrix Overload's counts per player (won, cards left, royals killed = the score)."""
     if not event_kind(table.round.event.game).result_is_outcome:
         return None
-    details: dict[int, dict[str, Any]] = {}
+    details: dict[int, dict[str, str | int]] = {}
     for seat in table.seats.all():
         pid = seat.player_id
         won = request.POST.get(f"won-{pid}") == "1"

@@ -10,7 +10,6 @@ import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
 
 from django.db.models import Case, F, JSONField, QuerySet, When
 
@@ -63,6 +62,9 @@ RATED_STATUSES = (Game.Status.FINISHED,)
 
 GAME_COLUMNS = ("pk", "kind", "club_id", "club__slug", "played_on", "finished_at")
 SEAT_COLUMNS = ("game_id", "player_id", "name", "score", "rank", "winner", "withdrawn")
+# the value rows of GAME_COLUMNS and SEAT_COLUMNS
+GameRow = tuple[int, str, int, str, date, datetime | None]
+SeatRow = tuple[int, int | None, str, int | None, int | None, bool, bool]
 
 
 def games_loaded(
@@ -100,7 +102,7 @@ def _load(games: QuerySet[Game], seats: QuerySet[Seat]) -> Iterator[LoadedGame]:
 
 
 def _loaded(
-    game: tuple[Any, ...], seats: Sequence[tuple[Any, ...]], tags: Iterable[Sequence[str]]
+    game: GameRow, seats: Sequence[SeatRow], tags: Iterable[Sequence[str]]
 ) -> LoadedGame | None:
     if not seats:
         return None
@@ -129,10 +131,12 @@ def _loaded(
             return None
         names[deal_player(deal)] = f"Deal {deal}"
     else:
-        ranks = [s[4] for s in seats]
-        if None in ranks:
+        given = [s[4] for s in seats]
+        if None in given:
             fallback = competition_ranks([None if s[6] else s[3] for s in seats])
-            ranks = [f if r is None else r for r, f in zip(ranks, fallback, strict=True)]
+            ranks = [f if r is None else r for r, f in zip(given, fallback, strict=True)]
+        else:
+            ranks = [r for r in given if r is not None]  # every rank given
         result = GameResult(
             game_id=str(pk),
             kind=kind,

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
 
 from analytics.compute.rating_models import sides
 from analytics.compute.ratings import (
@@ -44,7 +43,7 @@ def locked_stream(kind: str) -> RatingStream:
 RATED_COLUMNS = ("game_id", "kind", "club_id", "order", "fingerprint")
 
 
-def rated_row(game: LoadedGame) -> tuple[Any, ...]:
+def rated_row(game: LoadedGame) -> tuple[int, str, int, str, str]:
     return (game.game_id, game.result.kind, game.club_id, game.result.order, game.fingerprint)
 
 
@@ -90,10 +89,10 @@ def append(stream: RatingStream, games: Sequence[LoadedGame]) -> None:
         book[pool][key] = RatingValue(row.mu, row.sigma, row.games)
     history: list[HistoryRow] = []
     for game in games:
-        rows = rate_game(book, game.result)
-        for row in rows:
-            book[row.pool][row.player_id] = row.rating
-        history.extend(rows)
+        changes = rate_game(book, game.result)
+        for change in changes:
+            book[change.pool][change.player_id] = change.rating
+        history.extend(changes)
         stream.games += 1
         stream.head_order, stream.head_game = game_key(game.result)
         if stream.games % SNAPSHOT_EVERY == 0:

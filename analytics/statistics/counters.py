@@ -70,6 +70,7 @@ from analytics.statistics.matrio import (
     matrio_row,
     queue_card_impact,
 )
+from games.engine.core import JsonDict
 from games.kinds import GameKind
 from games.models import Game, Seat
 from games.selectors import game_export_mgn
@@ -218,9 +219,9 @@ def statistics_games_update(
         seats = _seats_before([g.pk for g in games], kind=kind)
         for game in games:
             found = seats.get(game.pk, [])
-            read = mathematico.read_game(game, keys=[key for key, _ in found])
-            if read is not None:
-                counters, row = mathematico.contribution(read, [r for _, r in found])
+            read_m = mathematico.read_game(game, keys=[key for key, _ in found])
+            if read_m is not None:
+                counters, row = mathematico.contribution(read_m, [r for _, r in found])
                 counters += events.get(game.pk, [])
                 if counters or row is not None:
                     fresh[game.pk] = (counters, row, _fingerprint(counters, row))
@@ -280,13 +281,13 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
     from their stored compact rows (no record is read again). Returns the games changed."""
     if kind not in (GameKind.MATRIO, GameKind.MATHEMATICO):
         return 0
-    stored = dict(
-        StatGame.objects.filter(
-            kind=kind,
-            row__isnull=False,
-            game_id__in=RatedGame.objects.filter(kind=kind, order__gte=since).values("game_id"),
-        ).values_list("game_id", "row")
-    )
+    found = StatGame.objects.filter(
+        kind=kind,
+        row__isnull=False,
+        game_id__in=RatedGame.objects.filter(kind=kind, order__gte=since).values("game_id"),
+    ).values_list("game_id", "row")
+    # row__isnull=False: the check only narrows the type
+    stored: dict[int, JsonDict] = {game_id: row for game_id, row in found if row is not None}
     seats = _seats_before(list(stored), kind=kind)
     events = _event_counters(list(Game.objects.filter(pk__in=list(stored)).only("pk", "event_id")))
     fresh: Fresh = {}

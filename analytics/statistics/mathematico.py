@@ -50,6 +50,7 @@ from analytics.compute.mathematico_stats import (
 )
 from analytics.models import TALLY_FIELDS, StatGame, StatResult
 from analytics.statistics.matrio import card_impact_resamples
+from games.engine.core import JsonDict
 from games.kinds import GameKind
 from games.models import Game
 from games.selectors import game_export_mgn
@@ -170,7 +171,12 @@ def mathematico_refresh(*, every_draw: bool = False, resamples: int | None = Non
     StatResult.objects.get_or_create(name=VALUES)
     StatResult.objects.select_for_update().filter(name=VALUES).update(queued=False)
     stored = StatGame.objects.filter(kind=GameKind.MATHEMATICO, row__isnull=False)
-    rows = list(stored.order_by("game_id").values_list("row", flat=True).iterator(2000))
+    # row__isnull=False: the check only narrows the type
+    rows: list[JsonDict] = [
+        row
+        for row in stored.order_by("game_id").values_list("row", flat=True).iterator(2000)
+        if row is not None
+    ]
     games = [mathematico_from_row(row) for row in rows]
     count = resamples if resamples is not None else card_impact_resamples()
     report = value_report(games, resamples=count)

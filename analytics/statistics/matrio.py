@@ -108,8 +108,8 @@ def card_impact_refresh(*, min_games: int | None = None) -> StatResult:
     options: dict[str, int] = {"resamples": card_impact_resamples()}
     if min_games is not None:
         options["min_games"] = min_games
-    elif hasattr(settings, "ANALYTICS_CARD_MIN_GAMES"):
-        options["min_games"] = int(settings.ANALYTICS_CARD_MIN_GAMES)
+    elif (configured := getattr(settings, "ANALYTICS_CARD_MIN_GAMES", None)) is not None:
+        options["min_games"] = int(configured)
     StatResult.objects.get_or_create(name=CARD_IMPACT)
     StatResult.objects.select_for_update().filter(name=CARD_IMPACT).update(queued=False)
     report = card_impact_of(sample, **options)
@@ -125,6 +125,7 @@ def stored_matrio_sample() -> Sample:
     records = bytearray()  # one buffer, never a list of 100,000 small ones
     in_order = stored.order_by("game_id").values_list("sample", flat=True)
     for record in in_order.iterator(chunk_size=5000):
+        assert record is not None  # sample__isnull=False: only narrows the type
         records += record
     return unpack(records)
 
@@ -136,5 +137,6 @@ def _fill_samples() -> None:
     filled = [
         StatGame(pk=pk, sample=pack(matrio_from_row(row)))
         for pk, row in missing.values_list("pk", "row").iterator(chunk_size=2000)
+        if row is not None  # row__isnull=False: only narrows the type
     ]
     StatGame.objects.bulk_update(filled, ["sample"], batch_size=2000)

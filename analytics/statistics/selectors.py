@@ -9,6 +9,7 @@ cells by at most 90 values).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q
@@ -171,7 +172,7 @@ class EventSummary:
     name: str
     club: str
     game: str
-    starts_on: Any
+    starts_on: date
     games: int
     seats: list[tuple[str, Tally]]
 

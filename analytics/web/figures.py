@@ -7,11 +7,14 @@ text alternative. Colours are colour-blind safe and the layout is responsive (ph
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from analytics.compute.openings import OpeningMove
 from analytics.compute.ratings import DISPLAY_BASE, DISPLAY_SCALE
+from analytics.compute.tally import Tally
 from analytics.ratings.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
+from analytics.statistics.selectors import CellHeat, DealRow, EventSummary, HeatCell
 
 Figure = dict[str, Any]
 
@@ -173,7 +176,7 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
 # --- statistics ----------------------------------------------------------------------------------
 
 
-def opening_figure(moves: Sequence[Any], *, link: str) -> Figure:
+def opening_figure(moves: Sequence[OpeningMove], *, link: str) -> Figure:
     """The moves after a line: games (bars) and win rate; a click opens the deeper line
     (``customdata``: the address of the line after the move)."""
     names = [m.move for m in moves]
@@ -272,7 +275,7 @@ def seat_effects_figure(seats: Sequence[dict[str, Any]]) -> Figure:
     }
 
 
-def tray_heatmap_figure(cells: Sequence[Any]) -> Figure:
+def tray_heatmap_figure(cells: Sequence[HeatCell]) -> Figure:
     """MatriO trays played to (count), the mover's mean gain in the hover text."""
     lines = ["R1", "R2", "R3", "C1", "C2", "C3"]
     suits = ["S", "D", "C", "H"]
@@ -311,13 +314,13 @@ def tray_heatmap_figure(cells: Sequence[Any]) -> Figure:
     }
 
 
-def cell_heatmap_figure(cells: Sequence[Any]) -> Figure:
+def cell_heatmap_figure(cells: Sequence[CellHeat]) -> Figure:
     """The MatriO board's 3x3 cells: mean final cell score (colour and label); the hover
     adds the owner's win rate, the mean ply the cell was won at and the games."""
     lines = ["1", "2", "3"]
     found = {c.name: c for c in cells}
 
-    def grid(value: Any) -> list[list[Any]]:
+    def grid(value: Callable[[CellHeat], object]) -> list[list[object]]:
         return [[value(found[r + c]) if r + c in found else None for c in lines] for r in lines]
 
     return {
@@ -326,7 +329,9 @@ def cell_heatmap_figure(cells: Sequence[Any]) -> Figure:
                 "type": "heatmap",
                 "x": [f"column {c}" for c in lines],
                 "y": [f"row {r}" for r in lines],
-                "z": grid(lambda c: round(c.tally.mean_extra, 1)),
+                "z": grid(
+                    lambda c: None if c.tally.mean_extra is None else round(c.tally.mean_extra, 1)
+                ),
                 "customdata": grid(
                     lambda c: [
                         round(100 * (c.tally.win_rate or 0.0), 1),
@@ -353,7 +358,7 @@ def cell_heatmap_figure(cells: Sequence[Any]) -> Figure:
     }
 
 
-def mathematico_heatmap_figure(cells: Sequence[Any]) -> Figure:
+def mathematico_heatmap_figure(cells: Sequence[HeatCell]) -> Figure:
     """Mathematico early placements by folded cell (rows 1-5, columns a-e)."""
     found = {c.name: c.tally.games for c in cells}
     rows, columns = ["1", "2", "3", "4", "5"], ["a", "b", "c", "d", "e"]
@@ -379,7 +384,7 @@ def mathematico_heatmap_figure(cells: Sequence[Any]) -> Figure:
     }
 
 
-def deal_difficulty_figure(deals: Sequence[Any], *, top: int = 30) -> Figure:
+def deal_difficulty_figure(deals: Sequence[DealRow], *, top: int = 30) -> Figure:
     """The hardest Overload deals: the deal's strength (mu) with +-2 sigma whiskers."""
     shown = list(deals)[:top]
     return {
@@ -401,7 +406,7 @@ def deal_difficulty_figure(deals: Sequence[Any], *, top: int = 30) -> Figure:
     }
 
 
-def event_figure(events: Sequence[Any]) -> Figure:
+def event_figure(events: Sequence[EventSummary]) -> Figure:
     """Each event's win rate per seat (how fair the seating was)."""
     seats = sorted({key for e in events for key, _ in e.seats}, key=lambda k: int(k[1:]))
     return {
@@ -425,7 +430,9 @@ def event_figure(events: Sequence[Any]) -> Figure:
     }
 
 
-def first_moves_figure(groups: Sequence[Any], *, title: str, x: str) -> Figure:
+def first_moves_figure(
+    groups: Sequence[tuple[str, Sequence[tuple[str, Tally]]]], *, title: str, x: str
+) -> Figure:
     """How often each choice was made, one bar series per group (ply or royal)."""
     return {
         "data": [

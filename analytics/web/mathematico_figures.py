@@ -6,7 +6,7 @@ pages show the same numbers as tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from analytics.compute.mathematico_stats import CLASS_NAMES, CLASSES
@@ -20,15 +20,16 @@ def values_figure(cells: Sequence[Mapping[str, Any]]) -> Figure:
     values = sorted({c["value"] for c in cells})
     columns = [f"{CLASS_NAMES[k]} ({k})" for k in CLASSES]
 
-    def grid(pick: Any) -> list[list[Any]]:
+    def grid(pick: Callable[[Mapping[str, Any] | None], object]) -> list[list[object]]:
         return [[pick(found.get((v, k))) for k in CLASSES] for v in values]
 
     def advantage(c: Mapping[str, Any] | None) -> float | None:
         if c is None or not c["enough"] or c["advantage"]["value"] is None:
             return None
-        return round(c["advantage"]["value"], 2)
+        value: float = c["advantage"]["value"]
+        return round(value, 2)
 
-    def hover(c: Mapping[str, Any] | None) -> list[Any]:
+    def hover(c: Mapping[str, Any] | None) -> list[object]:
         if c is None:
             return [None, None, 0]
         a = c["advantage"]

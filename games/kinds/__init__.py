@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import models
+
+from games.engine.core import JsonDict
+
+if TYPE_CHECKING:
+    from games.kinds.start import StartForm
 
 
 class GameKind(models.TextChoices):
@@ -32,8 +37,8 @@ class Kind:
     note: str  # one line under its name where a game is chosen
     placeholder: str  # an example move for the typed-move box
     board_template: str  # the template that draws its board
-    start_form: type[Any]  # its ``games.kinds.start.StartForm``
-    board: Callable[[dict[str, Any]], dict[str, Any]]  # engine view -> template context
+    start_form: type[StartForm]  # its ``games.kinds.start.StartForm``
+    board: Callable[[JsonDict], JsonDict]  # engine view -> template context
     result_is_outcome: bool = False  # a result-only game gives won/lost, not scores
 
     @property

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_ORDER = "SDCH"  # the order of the trays in a row or column block
 
@@ -18,7 +16,7 @@ def card_label(card: str | None) -> str:
     return rank + SUIT_SYMBOLS.get(card[1:2], card[1:])
 
 
-def card_picture(card: str | None) -> dict[str, Any] | None:
+def card_picture(card: str | None) -> dict[str, str | bool] | None:
     if not card:
         return None
     red = card == "XR" or card[1:2] in ("H", "D")

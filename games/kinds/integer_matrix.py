@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from games.engine.core import JsonDict
 from games.engine.integer_matrix.board import CENTRE, setup_colour
 from games.engine.integer_matrix.notation import format_setup
 from games.engine.integer_matrix.random_game import random_disc
@@ -67,7 +68,7 @@ class IntegerMatrixStartForm(StartForm):
         return [("Scoring", self.cleaned_data["scoring"]), ("Setup", self.cleaned_data["setup"])]
 
 
-def board(view: dict[str, Any]) -> dict[str, Any]:
+def board(view: JsonDict) -> JsonDict:
     board = view["board"]
     legal = view["legal"] or {}
     rows = [

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from games.engine.core import JsonDict
 from games.kinds import GameKind, Kind
 from games.kinds.start import StartForm, seat_field, words
 
@@ -80,7 +81,7 @@ class MathematicoStartForm(StartForm):
         return pairs
 
 
-def board(view: dict[str, Any]) -> dict[str, Any]:
+def board(view: JsonDict) -> JsonDict:
     board = view["board"]
     players = []
     for name, entry in board["boards"].items():

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 
+from games.engine.core import JsonDict
 from games.kinds import GameKind, Kind
 from games.kinds.cards import SUIT_ORDER, SUIT_SYMBOLS, card_picture
 from games.kinds.start import StartForm, seat_field, words
@@ -78,7 +77,7 @@ class MatrioStartForm(StartForm):
         return [("Opening", data["opening"]), *hands]
 
 
-def board(view: dict[str, Any]) -> dict[str, Any]:
+def board(view: JsonDict) -> JsonDict:
     """Grid places for the MatriO picture: column trays above the cells, row trays left."""
     board = view["board"]
     trays = []

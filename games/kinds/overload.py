@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 
+from games.engine.core import JsonDict
 from games.engine.overload.cards import FULL_DECK
 from games.kinds import GameKind, Kind
 from games.kinds.cards import card_picture
@@ -67,7 +68,7 @@ class OverloadStartForm(StartForm):
         return [("Deck", self.cleaned_data["deck"])]
 
 
-def board(view: dict[str, Any]) -> dict[str, Any]:
+def board(view: JsonDict) -> JsonDict:
     board = view["board"]
     piles = [
         {"name": name, **pile, "card": card_picture(pile["top"])}

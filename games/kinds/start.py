@@ -11,13 +11,16 @@ import secrets
 from typing import Any, ClassVar
 
 from django import forms
+from django.db.models import QuerySet
+from django.forms import BoundField
 
-from clubs.models import Player
+from clubs.models import Club, Player
+from clubs.roles import AnyUser
 from games.choosers import WhereAndWhenForm
 from games.models import NAME_LENGTH
 
 
-def club_members(clubs: Any) -> list[str]:
+def club_members(clubs: QuerySet[Club]) -> list[str]:
     """Names of the members of ``clubs``, for the player choosers (a datalist)."""
     return list(
         Player.objects.filter(memberships__club__in=clubs)
@@ -62,12 +65,12 @@ class StartForm(WhereAndWhenForm):
     #: (word in an engine sentence, field it is about), first match wins
     engine_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)
         self.members = club_members(self.clubs)
         self.note = ""  # said after the start (the seed of a shuffle or a draw)
 
-    def fieldsets(self) -> list[tuple[str, list[Any]]]:
+    def fieldsets(self) -> list[tuple[str, list[BoundField]]]:
         named = [name for _, names in self.groups for name in names]
         rest = ["club"] + [name for name in self.fields if name not in named and name != "club"]
         return [

@@ -193,11 +193,11 @@ def _check_card(state: State, seat: int, card: str, bit: int, ply: int, token: s
         )
     hand = state.options.hands[seat]
     if hand is not None and not hand & bit:
-        owner = next((SEATS[s] for s, h in enumerate(state.options.hands) if h and h & bit), None)
-        held = " ".join(cards_of(hand & ~state.played))
-        where = f"it was dealt to {owner}" if owner else "it is not in any recorded hand"
+        # Read out at the table: name the card and the player, never a hand (fair play).
+        left = (hand & ~state.played).bit_count()
         raise IllegalMoveError(
-            f"{card} is not in {player}'s hand ({where}); {player} holds {held}",
+            f"{card} is not in {player}'s hand: {player} plays one of the {left} cards "
+            f"left in their own hand",
             ply=ply,
             move=token,
             player=player,
