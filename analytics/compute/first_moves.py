@@ -28,8 +28,8 @@ from analytics.compute.tally import Key, Tally, one
 from games.engine.integer_matrix.board import square_name
 from games.engine.integer_matrix.records import judge_record
 from games.engine.integer_matrix.scoring import winners
+from games.engine.overload.position import deal, placements, resolve
 from games.engine.overload.records import judge
-from games.engine.overload.rules import deal, placements, resolve
 from games.engine.record import RawRecord, read_records
 
 DEFAULT_DEPTH = 4

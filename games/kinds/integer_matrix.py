@@ -11,7 +11,8 @@ from games.engine.core import JsonDict
 from games.engine.integer_matrix.board import CENTRE, setup_colour
 from games.engine.integer_matrix.notation import format_setup
 from games.engine.integer_matrix.random_game import random_disc
-from games.kinds import GameKind, Kind
+from games.kinds import GameKind
+from games.kinds.entry import Kind
 from games.kinds.start import StartForm, seat_field, seed_field, seed_or_new
 
 

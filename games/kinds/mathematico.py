@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 
 from games.engine.core import JsonDict
-from games.kinds import GameKind, Kind
+from games.kinds import GameKind
+from games.kinds.entry import Kind
 from games.kinds.start import StartForm, seat_field, words
 
 MATHEMATICO_SEATS = 12

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django import forms
 
 from games.engine.core import JsonDict
-from games.kinds import GameKind, Kind
+from games.kinds import GameKind
 from games.kinds.cards import SUIT_ORDER, SUIT_SYMBOLS, card_picture
+from games.kinds.entry import Kind
 from games.kinds.start import StartForm, seat_field, words
 
 

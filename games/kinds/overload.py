@@ -11,8 +11,9 @@ from django import forms
 
 from games.engine.core import JsonDict
 from games.engine.overload.cards import FULL_DECK
-from games.kinds import GameKind, Kind
+from games.kinds import GameKind
 from games.kinds.cards import card_picture
+from games.kinds.entry import Kind
 from games.kinds.start import StartForm, seat_field, seed_field, seed_or_new, words
 
 

@@ -1,8 +1,9 @@
-"""Every game kind's :class:`~games.kinds.Kind`, by its MGN ``Game`` tag."""
+"""Every game kind's :class:`~games.kinds.entry.Kind`, by its MGN ``Game`` tag."""
 
 from __future__ import annotations
 
-from games.kinds import GameKind, Kind, integer_matrix, mathematico, matrio, overload
+from games.kinds import GameKind, integer_matrix, mathematico, matrio, overload
+from games.kinds.entry import Kind
 
 KINDS: dict[str, Kind] = {
     entry.kind.value: entry

@@ -42,7 +42,9 @@ def seat_field(label: str, *, required: bool = True, help_text: str = "") -> for
 
 
 def seed_or_new(value: int | None) -> int:
-    return value if value is not None else secrets.randbelow(1_000_000) + 1
+    """The seed given, or a new one from ``secrets`` (1..2**31, the seed field's range):
+    never from names, ids or times, and too many to try them all (README "Security")."""
+    return value if value is not None else secrets.randbelow(2**31) + 1
 
 
 def words(text: str) -> list[str]:

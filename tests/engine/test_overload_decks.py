@@ -12,8 +12,8 @@ from games.engine.core import RecordError
 from games.engine.overload.board import SLOTS
 from games.engine.overload.cards import FULL_DECK, read_card, value
 from games.engine.overload.notation import read_deck
+from games.engine.overload.position import State
 from games.engine.overload.records import judge
-from games.engine.overload.rules import State
 from games.engine.record import read_records
 from games.engine.replay import replay_text
 

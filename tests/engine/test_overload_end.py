@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.engine.overload.board import SLOTS
+from games.engine.overload.position import Move, State, result
 from games.engine.overload.records import write_record
-from games.engine.overload.rules import Move, State, apply, outcome, result, scores
+from games.engine.overload.rules import apply, outcome, scores
 from games.engine.record import read_records
 
 from .test_overload_decks import TABLE, mgn, position, replayed

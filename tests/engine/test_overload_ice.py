@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.overload.rules import placements
+from games.engine.overload.position import placements
 
 from .test_overload_decks import final, mgn, replayed
 

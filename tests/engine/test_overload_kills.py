@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.overload.board import SLOTS
-from games.engine.overload.rules import Move, State, apply
+from games.engine.overload.position import Move, State
+from games.engine.overload.rules import apply
 
 from .test_overload_decks import position
 

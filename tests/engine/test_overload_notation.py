@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.overload import format_move, parse_move, write_record
-from games.engine.overload.rules import Move, placements
+from games.engine.overload.position import Move, placements
 from games.engine.record import read_records
 
 from .test_overload_decks import TABLE, final, mgn, replayed

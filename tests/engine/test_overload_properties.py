@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from games.engine.overload import format_move, parse_move, random_game, write_record
 from games.engine.overload.cards import FULL_DECK
+from games.engine.overload.position import State, placements
 from games.engine.overload.random_game import MAX_PLIES, play
 from games.engine.overload.records import judge, start
-from games.engine.overload.rules import State, apply, legal_moves, placements
+from games.engine.overload.rules import apply, legal_moves
 from games.engine.record import read_records
 
 from .test_overload_decks import replayed

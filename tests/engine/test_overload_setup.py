@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.overload.notation import format_setup
+from games.engine.overload.position import deal, placements, resolve, rule_slots
 from games.engine.overload.records import start, write_record
-from games.engine.overload.rules import deal, placements, resolve, rule_slots
 from games.engine.record import read_records
 
 from .test_overload_decks import TABLE, deck, final, mgn, replayed

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.core import IllegalMoveError
-from games.engine.overload.rules import Move, apply, legal_moves, placements
+from games.engine.overload.position import Move, placements
+from games.engine.overload.rules import apply, legal_moves
 
 from .test_overload_decks import TABLE, final, mgn, position, replayed
 

@@ -13,17 +13,10 @@ players and their games), ``summary`` (what the site shows).
 from __future__ import annotations
 
 from games.engine.overload.notation import format_move, parse_move
+from games.engine.overload.position import Move, State, placements
 from games.engine.overload.random_game import POLICIES, random_game
 from games.engine.overload.records import NAME, judge, new_game, replay, write_record
-from games.engine.overload.rules import (
-    Move,
-    State,
-    apply,
-    legal_moves,
-    outcome,
-    placements,
-    scores,
-)
+from games.engine.overload.rules import apply, legal_moves, outcome, scores
 from games.engine.overload.summary import history, picture, table
 
 __all__ = [

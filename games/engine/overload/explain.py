@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.engine.core import join_names
 from games.engine.overload.board import BESIDE, read_pile, read_slot
 from games.engine.overload.cards import SUIT_NAMES, is_ace, is_joker, is_royal, value
-from games.engine.overload.rules import (
+from games.engine.overload.position import (
     Move,
     State,
     fitting_piles,

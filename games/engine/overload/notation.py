@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from games.engine.core import IllegalMoveError, RecordError, join_names
 from games.engine.overload.board import read_pile, read_slot
 from games.engine.overload.cards import FULL_DECK, is_royal, read_card
-from games.engine.overload.rules import ABANDON, LOOP, Kind, Move, State
+from games.engine.overload.position import ABANDON, LOOP, Kind, Move, State
 
 PLIES_PER_LINE = 10
 _BODY_HELP = (

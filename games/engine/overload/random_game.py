@@ -21,8 +21,9 @@ from games.engine.overload.notation import (
     format_result,
     format_setup,
 )
+from games.engine.overload.position import LOOP, Move, State, placements, resolve, result
 from games.engine.overload.records import NAME, TAG_ORDER, Judged, start
-from games.engine.overload.rules import LOOP, Move, State, apply, placements, resolve, result
+from games.engine.overload.rules import apply
 from games.engine.record import RawRecord, write_header
 
 MAX_PLIES = 5000

@@ -29,15 +29,8 @@ from games.engine.overload.notation import (
     read_result,
     read_setup,
 )
-from games.engine.overload.rules import (
-    Move,
-    State,
-    apply,
-    deal,
-    placements,
-    resolve,
-    result,
-)
+from games.engine.overload.position import Move, State, deal, placements, resolve, result
+from games.engine.overload.rules import apply
 from games.engine.record import RawRecord, check_result, write_header
 
 NAME = "matrix-overload"

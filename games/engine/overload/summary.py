@@ -14,8 +14,9 @@ from typing import Any
 from games.engine.overload.board import BESIDE, PILES, SLOTS
 from games.engine.overload.cards import value
 from games.engine.overload.notation import format_move
+from games.engine.overload.position import State
 from games.engine.overload.records import judge, start
-from games.engine.overload.rules import State, apply
+from games.engine.overload.rules import apply
 from games.engine.record import RawRecord
 
 _GRID = (
