@@ -253,7 +253,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Import MGN (pasted or uploaded, one or many games); ``dry_run`` stores nothing.
 
         Always 200 with the report when the request itself is valid: ``ok`` is false when
-        any game was refused (each with its index, line, ply and sentence).
+        any game was refused (each with its index, line, ply and sentence) or when a name is no
+        member of the club (``unknown_players``, with near members; nothing is stored: map the
+        names with ``players`` or send ``create_players``).
         """
         data = _valid(ImportInputSerializer, request)
         self._check_club(data["club"])
@@ -264,7 +266,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             text = data["mgn"]
             source = data.get("source", Game.Source.TYPED)
         report = services.games_import_mgn(
-            club=data["club"], text=text, dry_run=data["dry_run"], by=request.user, source=source
+            club=data["club"],
+            text=text,
+            dry_run=data["dry_run"],
+            by=request.user,
+            source=source,
+            create_players=data["create_players"],
+            chosen_players=data["players"],
         )
         return Response(report.json())
 

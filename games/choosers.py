@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.db.models import QuerySet
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from clubs.roles import AnyUser
 from games import permissions
 from games.events import EventRef, events_of_clubs
@@ -72,3 +72,9 @@ class WhereAndWhenForm(ClubForm):
         assert isinstance(event, EventChoiceField)
         self.clubs: QuerySet[Club] = club.queryset
         event.offer(self.clubs.values_list("pk", flat=True), self.kind)
+
+
+def club_member_choices(club: Club) -> list[tuple[int, str]]:
+    """The club's members as (id, name), by name: what an unknown name may be matched to."""
+    members = Player.objects.filter(memberships__club=club).order_by("name", "pk")
+    return list(members.values_list("pk", "name").distinct())

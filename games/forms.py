@@ -9,6 +9,7 @@ reached through ``games.services`` by the views. ``GamePageFilter`` is ``games.f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import django_filters
@@ -62,12 +63,40 @@ class ImportForm(ClubForm):
     dry_run = forms.BooleanField(
         required=False, label="Dry run: check every game, store nothing", initial=False
     )
+    create_players = forms.BooleanField(
+        required=False,
+        label="Names that are no member of the club become new members",
+        help_text="Leave it off to be shown each unknown name with the members whose names "
+        "are near it, and choose.",
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if not data.get("mgn", "").strip() and not data.get("file"):
             raise forms.ValidationError("Paste MGN text or choose a file.")
         return data
+
+
+NEW_PLAYER = "new"
+
+
+def chosen_players(post: Mapping[str, str]) -> tuple[dict[str, int], set[str]]:
+    """The import page's answers for unknown names: member chosen for a name, names to create.
+
+    The page sends ``unknown_name_<i>`` (the name) and ``unknown_choice_<i>`` (a member's id,
+    or ``new``); anything else is ignored (the import then lists the name again).
+    """
+    chosen: dict[str, int] = {}
+    created: set[str] = set()
+    for key, name in post.items():
+        if not key.startswith("unknown_name_"):
+            continue
+        choice = post.get("unknown_choice_" + key.removeprefix("unknown_name_"), "")
+        if choice == NEW_PLAYER:
+            created.add(name)
+        elif choice.isdigit() and len(choice) < 19:
+            chosen[name] = int(choice)
+    return chosen, created
 
 
 class ResultOnlyForm(SeatingForm):

@@ -4,8 +4,10 @@ Terms: an *import report* has one entry per record of the text — its index (0-
 replay command's), line, kind and *outcome*: ``stored``, ``duplicate`` (the same canonical
 MGN is already stored in the club, or earlier in the text), ``refused`` (with the engine's
 sentence, ply and player) or ``valid`` (a dry run's word for "would be stored"). The
-*roster* matches player names to the club's members (ignoring case and repeated spaces) and
-creates a member for a name it does not know.
+*roster* matches player names to the club's members (ignoring case and repeated spaces), or to
+the member the importer chose for a name; a name it does not know is an *unknown player*
+(with the members whose names are near it, ignoring accents too), created as a new member only
+when the importer asked for that.
 
 Invariants: players are created before any game is written; games are written in batches
 of ``BATCH`` inside savepoints, and a batch the database refuses is written again one game
@@ -14,8 +16,10 @@ per savepoint, so a game is stored whole or not at all.
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -77,8 +81,24 @@ class ImportedGame:
             return f"{head}: valid (dry run: not stored)"
         if self.outcome == "duplicate":
             return f"{head}: not stored again — {self.error}"
+        if self.outcome == "held":
+            return f"{head}: held — {self.error}"
         where = f" at ply {self.ply}" if self.ply is not None else ""
         return f"{head}: REFUSED{where} — {self.error}"
+
+
+@dataclass(frozen=True)
+class UnknownPlayer:
+    """A name of the records that is no member of the club, with the members near it."""
+
+    name: str
+    suggestions: tuple[tuple[int, str], ...] = ()  # (player id, name), nearest first
+
+    def json(self) -> JsonDict:
+        return {
+            "name": self.name,
+            "suggestions": [{"id": pk, "name": name} for pk, name in self.suggestions],
+        }
 
 
 @dataclass
@@ -86,13 +106,15 @@ class ImportReport:
     dry_run: bool
     games: list[ImportedGame] = field(default_factory=list)
     created_players: list[str] = field(default_factory=list)
+    #: names no member has: nothing was stored; map each to a member or allow new players
+    unknown_players: list[UnknownPlayer] = field(default_factory=list)
 
     def count(self, outcome: str) -> int:
         return sum(1 for game in self.games if game.outcome == outcome)
 
     @property
     def ok(self) -> bool:
-        return self.count("refused") == 0
+        return self.count("refused") == 0 and not self.unknown_players
 
     def json(self) -> JsonDict:
         return {
@@ -104,6 +126,7 @@ class ImportReport:
             "duplicates": self.count("duplicate"),
             "refused": self.count("refused"),
             "created_players": list(self.created_players),
+            "unknown_players": [unknown.json() for unknown in self.unknown_players],
             "report": [game.json() for game in self.games],
         }
 
@@ -112,10 +135,20 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class Roster:
-    """The club's players by name; ``player_id`` creates a member for a new name."""
+def _plain(key: str) -> str:
+    """A name key without accents, for near matches (``Zoë`` is near ``Zoe``)."""
+    decomposed = unicodedata.normalize("NFKD", key)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
-    def __init__(self, club: Club, *, create: bool) -> None:
+
+class Roster:
+    """The club's players by name; ``player_id`` creates a member for a new name.
+
+    ``chosen`` maps a record's name to the member the importer picked for it (only members of
+    the club count); it wins over a member of the same name.
+    """
+
+    def __init__(self, club: Club, *, create: bool, chosen: Mapping[str, int] = {}) -> None:
         self.club = club
         self.create = create
         self.created: list[str] = []
@@ -123,8 +156,28 @@ class Roster:
         members = (
             Player.objects.filter(memberships__club=club).order_by("pk").values_list("pk", "name")
         )
-        for pk, name in members:
+        self.members = list(members)
+        for pk, name in self.members:
             self.by_key.setdefault(name_key(name), pk)
+        ids = {pk for pk, _ in self.members}
+        for name, pk in chosen.items():
+            if pk in ids and name_key(name):
+                self.by_key[name_key(name)] = pk
+
+    def unknown(self, names: Iterable[str]) -> list[UnknownPlayer]:
+        """The names no member has (in first-seen order), each with the members near it."""
+        plain = {}
+        for pk, name in self.members:
+            plain.setdefault(_plain(name_key(name)), (pk, name))
+        found: dict[str, UnknownPlayer] = {}
+        for name in names:
+            key = name_key(name)
+            if not key or key in self.by_key or key in found:
+                continue
+            near = difflib.get_close_matches(_plain(key), list(plain), n=3, cutoff=0.7)
+            clean = " ".join(name.split())
+            found[key] = UnknownPlayer(clean, tuple(plain[match] for match in near))
+        return list(found.values())
 
     def player_id(self, name: str) -> int | None:
         key = name_key(name)

@@ -188,9 +188,15 @@ class ImportReportSerializer(serializers.Serializer[JsonDict]):
     duplicates = serializers.IntegerField()
     refused = serializers.IntegerField()
     created_players = serializers.ListField(child=serializers.CharField())
+    unknown_players = serializers.JSONField(
+        help_text='Names no member of the club has, when create_players was false: nothing was '
+        'stored. Each {"name", "suggestions": [{"id", "name"}]} (members with a near name); '
+        "send players: {name: id} or create_players: true."
+    )
     report = serializers.JSONField(
         help_text='Per game: {"index", "line", "kind", "outcome": stored | duplicate | '
-        'refused | valid, "game_id", "finished", "ply", "player", "error"}.'
+        'refused | valid | held (not stored: unknown players), "game_id", "finished", "ply", '
+        '"player", "error"}.'
     )
 
 
@@ -303,6 +309,18 @@ class ImportInputSerializer(serializers.Serializer[None]):
     )
     file = serializers.FileField(required=False, help_text="An MGN file (multipart upload).")
     dry_run = serializers.BooleanField(required=False, default=False)
+    create_players = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Make names that are no member of the club new members (else they are "
+        "listed in unknown_players and nothing is stored).",
+    )
+    players = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        default=dict,
+        help_text="A record's name -> the id of the club member it means.",
+    )
     # DRF's metaclass moves declared fields off the class; the stubs see Field.source shadowed.
     source = serializers.ChoiceField(  # type: ignore[assignment]
         choices=[Game.Source.TYPED, Game.Source.IMPORTED],

@@ -292,6 +292,8 @@ def games_import_mgn(
     dry_run: bool = False,
     by: AnyUser | None = None,
     source: str = Game.Source.TYPED,
+    create_players: bool = True,
+    chosen_players: Mapping[str, int] | None = None,
 ) -> ImportReport:
     """Judge every game of an MGN text and store the valid ones (see ``games_import_records``)."""
     return games_import_records(
@@ -300,6 +302,8 @@ def games_import_mgn(
         dry_run=dry_run,
         by=by,
         source=source,
+        create_players=create_players,
+        chosen_players=chosen_players,
     )
 
 
@@ -311,12 +315,20 @@ def games_import_records(
     dry_run: bool = False,
     by: AnyUser | None = None,
     source: str = Game.Source.IMPORTED,
+    create_players: bool = True,
+    chosen_players: Mapping[str, int] | None = None,
 ) -> ImportReport:
     """Store the valid games among ``records`` and report on each (index, line, ply, error).
 
     A game already stored in the club (same canonical MGN) is reported as a duplicate and
     not stored again; a dry run judges everything, stores nothing and lists the players it
     would create. Result-only records are stored with source ``result-only``.
+
+    Players: a name is matched to the club's member of that name (case and spacing aside),
+    or to the member ``chosen_players`` names for it. Unknown names become new members only
+    with ``create_players``; without it, nothing is stored and ``unknown_players`` lists them
+    with the members near each (the people-facing imports ask first; this default is for
+    trusted callers such as the demo).
     """
     report = ImportReport(dry_run=dry_run)
     ready = []
@@ -353,7 +365,15 @@ def games_import_records(
             entry.error = f"already stored as game {existing[digest]}"
         else:
             fresh.append((entry, imported, digest))
-    roster = Roster(club, create=not dry_run)
+    roster = Roster(club, create=not dry_run, chosen=chosen_players or {})
+    if not create_players:
+        names = (name for _, imported, _ in fresh for name in imported.game.players)
+        report.unknown_players = roster.unknown(names)
+        if report.unknown_players:
+            for entry, _, _ in fresh:
+                entry.outcome = "held"
+                entry.error = "not stored: some players are not members yet (see the list)"
+            return report
     if dry_run:
         for entry, imported, _ in fresh:
             entry.outcome = "valid"

@@ -20,11 +20,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from games import forms, permissions, selectors, services
-from games.choosers import writable_clubs
+from games.choosers import club_member_choices, writable_clubs
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.engine.replay import decode
 from games.errors import GameError
+from games.imports import ImportReport
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
 from games.visibility import hidden_for, redact_tags
@@ -236,17 +237,40 @@ def game_import(request: HttpRequest) -> HttpResponse:
     form = forms.ImportForm(request.POST or None, request.FILES or None, user=request.user)
     if not form.has_clubs:
         raise PermissionDenied
-    report = None
+    report, members = None, []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if data.get("file"):
             text, source = decode(data["file"].read()), Game.Source.IMPORTED
         else:
             text, source = data["mgn"], Game.Source.TYPED
-        report = services.games_import_mgn(
-            club=data["club"], text=text, dry_run=data["dry_run"], by=request.user, source=source
-        ).json()
-    return render(request, "games/game_import.html", {"form": form, "report": report})
+        chosen, created = forms.chosen_players(request.POST)
+
+        def run(create: bool) -> ImportReport:
+            return services.games_import_mgn(
+                club=data["club"],
+                text=text,
+                dry_run=data["dry_run"],
+                by=request.user,
+                source=source,
+                create_players=create,
+                chosen_players=chosen,
+            )
+
+        found = run(data["create_players"])
+        unknown = {player.name for player in found.unknown_players}
+        if unknown and unknown <= created:  # every unknown name was marked "new member"
+            found = run(True)
+        report = found.json()
+        if found.unknown_players:
+            members = club_member_choices(data["club"])
+            if data.get("file"):  # keep the games: the page asks again with the text pasted
+                post = request.POST.copy()
+                post["mgn"] = text
+                form = forms.ImportForm(post, user=request.user)
+                form.is_valid()
+    context = {"form": form, "report": report, "members": members}
+    return render(request, "games/game_import.html", context)
 
 
 @login_required

@@ -123,7 +123,11 @@ def test_everyone_reads_public_games_and_filters_them(cast: Cast, client: Client
     live_matrio(cast)
     signed_in(cast).post(
         "/api/games/import/",
-        {"club": "home", "mgn": record("mathematico", 1) + record("matrio", 4)},
+        {
+            "club": "home",
+            "mgn": record("mathematico", 1) + record("matrio", 4),
+            "create_players": True,
+        },
         content_type="application/json",
     )
 
@@ -150,7 +154,9 @@ def test_a_private_game_is_hidden_from_visitors(cast: Cast, client: Client) -> N
 def test_mgn_of_one_game_and_exports_of_a_filtered_set(cast: Cast, client: Client) -> None:
     text = record("matrio", 1) + "\n" + record("integer-matrix", 1)
     signed_in(cast).post(
-        "/api/games/import/", {"club": "home", "mgn": text}, content_type="application/json"
+        "/api/games/import/",
+        {"club": "home", "mgn": text, "create_players": True},
+        content_type="application/json",
     )
     matrio = Game.objects.get(kind="matrio")
 
@@ -171,7 +177,8 @@ def test_import_by_upload_with_a_dry_run_and_a_report(cast: Cast) -> None:
     upload.name = "games.mgn"
 
     response = client.post(
-        "/api/games/import/", {"club": "home", "file": upload, "dry_run": "true"}
+        "/api/games/import/",
+        {"club": "home", "file": upload, "dry_run": "true", "create_players": "true"},
     )
 
     assert response.status_code == 200, response.content

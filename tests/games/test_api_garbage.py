@@ -157,7 +157,9 @@ def test_garbage_imports_get_a_readable_400(scorekeeper: Client, body: Any) -> N
 )
 def test_garbage_records_are_reported_not_stored(scorekeeper: Client, text: str) -> None:
     response = scorekeeper.post(
-        "/api/games/import/", {"club": "home", "mgn": text}, content_type="application/json"
+        "/api/games/import/",
+        {"club": "home", "mgn": text, "create_players": True},
+        content_type="application/json",
     )
 
     assert response.status_code in (200, 400), response.content[:300]

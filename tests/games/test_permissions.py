@@ -52,7 +52,11 @@ def abandon(cast: Cast) -> tuple[str, dict[str, Any]]:
 
 
 def import_(cast: Cast) -> tuple[str, dict[str, Any]]:
-    return "/api/games/import/", {"club": "home", "mgn": record("matrio", 1)}
+    return "/api/games/import/", {
+        "club": "home",
+        "mgn": record("matrio", 1),
+        "create_players": True,
+    }
 
 
 def result_only(cast: Cast) -> tuple[str, dict[str, Any]]:

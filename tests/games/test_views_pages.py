@@ -274,7 +274,8 @@ def test_an_import_dry_run_reports_every_game_and_stores_nothing(cast: Cast) -> 
     client = client_for(cast, "scorekeeper")
 
     response = client.post(
-        "/games/import/", {"club": cast.club.pk, "mgn": good + "\n" + bad, "dry_run": "on"}
+        "/games/import/",
+        {"club": cast.club.pk, "mgn": good + "\n" + bad, "dry_run": "on", "create_players": "on"},
     )
 
     page = text(response)
@@ -288,7 +289,12 @@ def test_an_import_stores_the_valid_games_and_reports_the_bad_one(cast: Cast) ->
     bad = record("matrio", 6).replace("2C>", "3C>", 1)
     client = client_for(cast, "scorekeeper")
 
-    page = text(client.post("/games/import/", {"club": cast.club.pk, "mgn": good + "\n" + bad}))
+    page = text(
+        client.post(
+            "/games/import/",
+            {"club": cast.club.pk, "mgn": good + "\n" + bad, "create_players": "on"},
+        )
+    )
 
     assert Game.objects.count() == 1
     assert "1 stored" in page and "1 refused" in page

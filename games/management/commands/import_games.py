@@ -1,13 +1,16 @@
-"""``manage.py import_games FILE [FILE ...] [--club SLUG] [--dry-run]``: bulk MGN import.
+"""``manage.py import_games FILE [FILE ...] [--club SLUG] [--dry-run] [--create-players]``.
 
 The report goes to standard output (one line per game, then the totals); the progress bar
 to standard error.
 
 Every game of every file is judged by the engine; valid games are stored (each whole or not
 at all), refused ones are reported with their index, line, ply and sentence, and players are
-matched by name within the club (new names become members; the report lists them). Storing
-the same file again stores nothing twice. Exit status: 0 when every game was stored (or was
-already), 1 when any game was refused, 2 for usage errors (unknown club, unreadable file).
+matched by name within the club (case and spacing aside). A name no member has is a refusal
+of the whole import, listed with the members whose names are near it, unless
+``--create-players`` makes such names new members (the report lists them). Storing the same
+file again stores nothing twice. Exit status: 0 when every game was stored (or was already),
+1 when any game was refused or a player is unknown, 2 for usage errors (unknown club,
+unreadable file).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from clubs.models import Club
 from games.engine.record import read_records
 from games.engine.replay import decode
-from games.imports import ImportReport
+from games.imports import ImportReport, UnknownPlayer
 from games.models import Game
 from games.services import games_import_records
 from infra.progress import progress_bar
@@ -40,11 +43,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--quiet", action="store_true", help="report refused games only, then the totals"
         )
+        parser.add_argument(
+            "--create-players",
+            action="store_true",
+            help="make names that are no member of the club new members (else: a refusal)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = self._club(options["club"])
         texts = [(name, self._read(name)) for name in options["files"]]
         dry_run, quiet = options["dry_run"], options["quiet"]
+        if not options["create_players"]:
+            self._refuse_unknown_players(club, texts)
         totals = ImportReport(dry_run=dry_run)
         with progress_bar() as progress:
             for name, text in texts:
@@ -64,6 +74,31 @@ class Command(BaseCommand):
         self._summary(totals, club)
         if not totals.ok:
             raise CommandError(f"{totals.count('refused')} game(s) refused", returncode=1)
+
+    def _refuse_unknown_players(self, club: Club, texts: list[tuple[str, str]]) -> None:
+        """Stop before storing anything when a name of the files is no member of the club."""
+        unknown: dict[str, UnknownPlayer] = {}
+        for _, text in texts:
+            records = read_records(text)
+            for start in range(0, len(records), CHUNK):
+                report = games_import_records(
+                    club=club, records=records[start : start + CHUNK], dry_run=True,
+                    create_players=False,
+                )  # fmt: skip
+                for player in report.unknown_players:
+                    unknown.setdefault(player.name.casefold(), player)
+        if not unknown:
+            return
+        for player in unknown.values():
+            near = ", ".join(name for _, name in player.suggestions)
+            hint = f" (members with a near name: {near})" if near else ""
+            self.stdout.write(f"unknown player: {player.name}{hint}")
+        raise CommandError(
+            f"{len(unknown)} player name(s) are no member of {club.name}; nothing was stored. "
+            "Correct the names in the file, or import again with --create-players to make "
+            "them new members.",
+            returncode=1,
+        )
 
     def _club(self, slug: str | None) -> Club:
         if slug:
