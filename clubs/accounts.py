@@ -20,11 +20,11 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs import roles as policy
 from clubs.models import Club, Invitation, Membership, Player
+from clubs.players import clean_name, free_slug
 from clubs.roles import AnyUser, signed_in
 from games.engine.errors import DomainError, NotAllowed
 
@@ -39,8 +39,7 @@ def _require_director(by: AnyUser | None, club: Club) -> None:
 def _club_player(club: Club, player: Player) -> None:
     if not Membership.objects.filter(club=club, player=player).exists():
         raise DomainError(
-            _("%(player)s is not a member of %(club)s")
-            % {"player": player.name, "club": club.name}
+            _("%(player)s is not a member of %(club)s") % {"player": player.name, "club": club.name}
         )
 
 
@@ -157,14 +156,9 @@ def invitation_accept(
     else:
         player = Player.objects.filter(user=user).order_by("pk").first()
         if player is None:
-            shown = " ".join((name or user.get_username()).split())
-            base = slugify(shown) or "player"
-            slug, counter = base, 1
-            while Player.objects.filter(slug=slug).exists():
-                counter += 1
-                slug = f"{base}-{counter}"
-            player = Player.objects.create(name=shown, slug=slug, user=user)
-    membership, _ = Membership.objects.get_or_create(
+            shown = clean_name(name or user.get_username())
+            player = Player.objects.create(name=shown, slug=free_slug(shown), user=user)
+    membership, _created = Membership.objects.get_or_create(
         club=invitation.club, player=player, role=invitation.role
     )
     if invitation.role != Membership.Role.PLAYER:

@@ -26,9 +26,9 @@ from datetime import date, datetime
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Player
+from clubs.players import free_slug
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.events import EventLike, events_of_clubs
@@ -190,20 +190,10 @@ class Roster:
         if not self.create:
             self.by_key[key] = None
             return None
-        player = Player.objects.create(name=clean, slug=_free_slug(clean))
+        player = Player.objects.create(name=clean, slug=free_slug(clean))
         Membership.objects.create(club=self.club, player=player, role=Membership.Role.PLAYER)
         self.by_key[key] = player.pk
         return player.pk
-
-
-def _free_slug(name: str) -> str:
-    base = slugify(name)[:70].strip("-") or "player"
-    taken = set(Player.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, number = base, 1
-    while slug in taken:
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
 
 
 def storable_problem(imported: live.Imported) -> str | None:

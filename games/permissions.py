@@ -1,9 +1,9 @@
 """Who may read and write games: one policy for the API and the pages.
 
 Terms: a user *acts for* a club through the players linked to them (``Player.user``) and
-those players' memberships. Writers of a game are the site admins (``is_superuser``), the
-game's recorder and the club's directors and scorekeepers. Everyone, anonymous visitors too,
-reads public games; a private game is read by its writers, the club's members and its
+those players' memberships. Writers of a game are the site admins (``is_superuser``) and the
+club's directors and scorekeepers (its recorder writes only while holding such a role).
+Everyone, anonymous visitors too, reads public games; a private game is read by its writers, the club's members and its
 seated players. Creating or importing games in a club takes a director or a scorekeeper of
 that club (or a site admin); the creator becomes the game's recorder.
 """
@@ -28,8 +28,9 @@ def can_create_in_club(user: AnyUser | None, club: Club) -> bool:
 def can_write_game(user: AnyUser | None, game: Game) -> bool:
     if not signed_in(user):
         return False
-    if user.is_superuser or (game.recorder_id is not None and game.recorder_id == user.pk):
+    if user.is_superuser:
         return True
+    # the recorder writes through their role: one who is no longer staff of the club stops
     return bool(club_roles(user, game.club_id) & set(STAFF_ROLES))
 
 

@@ -8,20 +8,18 @@ transaction, keyword-only, checks the permission policy and writes an audit entr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from django.db import IntegrityError, models, transaction
 
 from clubs.roles import AnyUser
 from games.engine.errors import DomainError
 from games.kinds import GameKind
+from games.models import Game
 from tournaments import permissions as policy
 from tournaments.kinds import event_kind
 from tournaments.models import Result, ResultConfirmation, Round, Table
 from tournaments.running import acting_user, audit, require
-
-if TYPE_CHECKING:
-    from games.models import Game
 
 # Scores or counts given by player id (a string or a number, as the form or the API gives it).
 _ByPlayer: TypeAlias = Mapping[str, object] | Mapping[int, object]
@@ -93,10 +91,12 @@ def result_report(
             f"table {table.number} already has a confirmed result; a director may correct it"
         )
     open_ = list(table.results.filter(status__in=[Result.Status.REPORTED, Result.Status.DISPUTED]))
+    staff = policy.can_enter_results(by, event)
+    if not staff and any(old.status == Result.Status.DISPUTED for old in open_):
+        raise DomainError(f"the result of table {table.number} is disputed: a director settles it")
     for old in open_:
         old.status = Result.Status.SUPERSEDED
         old.save(update_fields=["status", "updated"])
-    staff = policy.can_enter_results(by, event)
     result = Result.objects.create(
         table=table,
         status=Result.Status.CONFIRMED if staff else Result.Status.REPORTED,
@@ -128,6 +128,11 @@ def result_confirm(
     director = policy.can_manage_event(by, table.round.event)
     if result.status == Result.Status.DISPUTED and not director:
         raise DomainError("a disputed result is settled by a director")
+    if agrees and _confirmed(table) is not None:
+        raise DomainError(
+            f"table {table.number} already has a confirmed result (from its recorded game or "
+            "the staff); a director may correct it"
+        )
     try:
         with transaction.atomic():
             ResultConfirmation.objects.update_or_create(
@@ -178,18 +183,19 @@ def table_result_from_game(*, game_id: int) -> Result | None:
     The table is the game's ``table``, or the one of its event, round and table number; the
     game's seated players must be the table's. Returns the confirmed result, if any.
     """
-    from games.models import Game
-
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.event_id is None or game.round_number is None:
         return None
-    table = (
+    tables = (
         Table.objects.select_for_update()
         .select_related("round__event")
         .filter(round__event_id=game.event_id, round__number=game.round_number)
-        .filter(number=game.table_number or 1)
-        .first()
     )
+    if game.table_number is not None:
+        table = tables.filter(number=game.table_number).first()
+    else:  # a game without a table number belongs to a round of one table only
+        only = list(tables[:2])
+        table = only[0] if len(only) == 1 else None
     if table is None or table.round.status == Round.Status.DRAFT:
         return None
     if table.game_id != game.pk:
@@ -213,6 +219,11 @@ def table_result_from_game(*, game_id: int) -> Result | None:
     scores = {str(s.player_id): (None if s.withdrawn else s.score) for s in seats}
     if current is not None and current.scores == scores:
         return current
+    if current is not None and current.source == Result.Source.STAFF:
+        # the staff's entry or a director's correction stands: never silently replaced
+        audit(event, None, "game differs", _where(table), _snapshot(current), {"game": game.pk})
+        return current
+    _supersede_open_reports(table)
     if current is not None:
         current.status = Result.Status.SUPERSEDED
         current.save(update_fields=["status", "updated"])
@@ -221,6 +232,13 @@ def table_result_from_game(*, game_id: int) -> Result | None:
     )
     audit(event, None, "result from game", _where(table), _snapshot(current), _snapshot(result))
     return result
+
+
+def _supersede_open_reports(table: Table) -> None:
+    """A result the table's game gives replaces the players' reports still waiting."""
+    table.results.filter(status__in=[Result.Status.REPORTED, Result.Status.DISPUTED]).update(
+        status=Result.Status.SUPERSEDED
+    )
 
 
 def overload_counts(summary: Mapping[str, Any]) -> dict[str, int | bool]:
@@ -237,8 +255,6 @@ def overload_counts(summary: Mapping[str, Any]) -> dict[str, int | bool]:
 
 def _overload_result(table: Table, game: Game, current: Result | None) -> Result | None:
     """A duplicate round's table: one solitaire game per player; the result waits for all."""
-    from games.models import Game
-
     event = table.round.event
     players = set(table.seats.values_list("player_id", flat=True))
     seat = game.seats.first()
@@ -274,6 +290,10 @@ def _overload_result(table: Table, game: Game, current: Result | None) -> Result
     }
     if current is not None and current.scores == scores and current.details == counts:
         return current
+    if current is not None and current.source == Result.Source.STAFF:
+        audit(event, None, "games differ", _where(table), _snapshot(current), None)
+        return current
+    _supersede_open_reports(table)
     if current is not None:
         current.status = Result.Status.SUPERSEDED
         current.save(update_fields=["status", "updated"])

@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Player
+from clubs.players import NAME_LENGTH, SLUG_LENGTH, clean_name, free_slug
 from clubs.roles import AnyUser, signed_in
 from games.engine.errors import DomainError, NotAllowed
 from tournaments import pairing
@@ -77,9 +78,13 @@ def event_create(
         raise DomainError(f"unknown game {game!r}")
     format = format or EVENT_KINDS[game].formats[0]
     name = " ".join(name.split())
-    slug = slug or slugify(name)
+    slug = slug or slugify(name)[:SLUG_LENGTH].strip("-")
     if not name or not slug:
         raise DomainError("an event needs a name")
+    if len(name) > NAME_LENGTH:
+        raise DomainError(f"an event's name is at most {NAME_LENGTH} characters")
+    if len(slug) > SLUG_LENGTH:
+        raise DomainError(f"an event's address is at most {SLUG_LENGTH} characters")
     merged = check_options(game=game, format=format, options=dict(options or {}))
     if Event.objects.filter(club=club, slug=slug).exists():
         raise DomainError(f"{club.name} already has an event with the address {slug!r}")
@@ -117,6 +122,8 @@ def entry_add(
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
         raise DomainError("the event is finished")
+    if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
+        raise DomainError(f"{player.name} is not a member of {event.club.name}")
     late = _last_started(event) > 0
     entry, made = Entry.objects.get_or_create(
         event=event, player=player, defaults={"late": late, "checked_in": checked_in}
@@ -131,15 +138,8 @@ def entry_add(
 def player_enter_new(*, event: Event, name: str, by: AnyUser | None) -> Entry:
     """Create a player (a director-created profile, member of the club) and enter them."""
     require(policy.can_manage_event(by, event), "run this event")
-    name = " ".join(name.split())
-    if not name:
-        raise DomainError("give the player's name")
-    base = slugify(name) or "player"
-    slug, counter = base, 1
-    while Player.objects.filter(slug=slug).exists():
-        counter += 1
-        slug = f"{base}-{counter}"
-    player = Player.objects.create(name=name, slug=slug)
+    name = clean_name(name)
+    player = Player.objects.create(name=name, slug=free_slug(name))
     Membership.objects.get_or_create(club_id=event.club_id, player=player, role="player")
     return entry_add(event=event, player=player, checked_in=True, by=by)
 

@@ -108,13 +108,23 @@ def test_everyone_reads_public_games(cast: Cast, persona: str) -> None:
     assert client.get(f"/api/games/{game.pk}/mgn/").status_code == 200
 
 
-def test_the_recorder_keeps_writing_after_losing_the_role(cast: Cast) -> None:
+def test_a_recorder_who_loses_the_role_stops_writing_their_games(cast: Cast) -> None:
+    """Issue #18: the role, not having started the game, lets a scorekeeper write it."""
     recorder = cast.user("scorekeeper")
     game = live_matrio(cast, by=recorder)
     Membership.objects.filter(player__user=recorder).update(role=Membership.Role.PLAYER)
+    client = Client()
+    client.force_login(recorder)
 
-    assert can_write_game(recorder, game)
+    move = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"token": "2C>C2C", "expected_ply": 0},
+        content_type="application/json",
+    )
+
+    assert not can_write_game(recorder, game)
     assert not can_create_in_club(recorder, cast.club)
+    assert move.status_code == 403 and not game.moves.exists()
 
 
 def test_the_policy_by_persona(cast: Cast) -> None:
