@@ -10,6 +10,8 @@ from django.db.models import QuerySet
 from games.kinds import GameKind
 from games.models import Game, Seat
 
+MAX_ID = 2**63 - 1
+
 
 # django-filter ships no type hints: mypy sees FilterSet as untyped (misc: subclassing it).
 class GameFilter(django_filters.FilterSet):  # type: ignore[misc]
@@ -17,9 +19,14 @@ class GameFilter(django_filters.FilterSet):  # type: ignore[misc]
     kind = django_filters.ChoiceFilter(choices=GameKind.choices)
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
     source = django_filters.ChoiceFilter(choices=Game.Source.choices)
-    event = django_filters.NumberFilter(field_name="event_id", label="Event id")
-    round = django_filters.NumberFilter(field_name="round_number")
-    player = django_filters.NumberFilter(method="seated", label="Player id (any seat)")
+    # Bounded like the database's integers: a larger number is a 400, never an overflow (500).
+    event = django_filters.NumberFilter(
+        field_name="event_id", label="Event id", min_value=0, max_value=MAX_ID
+    )
+    round = django_filters.NumberFilter(field_name="round_number", min_value=0, max_value=MAX_ID)
+    player = django_filters.NumberFilter(
+        method="seated", label="Player id (any seat)", min_value=0, max_value=MAX_ID
+    )
     date_from = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
     date_to = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
 

@@ -131,6 +131,11 @@ class ImportReport:
         }
 
 
+def without_nul(text: str) -> str:
+    """The text with NUL characters made visible (databases refuse them in text columns)."""
+    return text.replace("\x00", "\ufffd")
+
+
 def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 

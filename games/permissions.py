@@ -3,9 +3,10 @@
 Terms: a user *acts for* a club through the players linked to them (``Player.user``) and
 those players' memberships. Writers of a game are the site admins (``is_superuser``) and the
 club's directors and scorekeepers (its recorder writes only while holding such a role).
-Everyone, anonymous visitors too, reads public games; a private game is read by its writers, the club's members and its
-seated players. Creating or importing games in a club takes a director or a scorekeeper of
-that club (or a site admin); the creator becomes the game's recorder.
+Everyone, anonymous visitors too, reads public games; a private game is read by its writers,
+the club's members and its seated players. Creating or importing games in a club takes a
+director or a scorekeeper of that club (or a site admin); the creator becomes the game's
+recorder.
 """
 
 from __future__ import annotations

@@ -34,7 +34,14 @@ from games.engine.core import EngineError, IllegalMoveError, RecordError
 from games.engine.record import RawRecord, read_records
 from games.errors import GameClosed, GameError, IllegalMove, StalePly
 from games.events import EventLike
-from games.imports import ImportedGame, ImportReport, Roster, bulk_store, storable_problem
+from games.imports import (
+    ImportedGame,
+    ImportReport,
+    Roster,
+    bulk_store,
+    storable_problem,
+    without_nul,
+)
 from games.models import NAME_LENGTH, Game, Move, Seat
 from games.selectors import game_live
 from games.signals import announce_games_changed
@@ -298,7 +305,7 @@ def games_import_mgn(
     """Judge every game of an MGN text and store the valid ones (see ``games_import_records``)."""
     return games_import_records(
         club=club,
-        records=read_records(text.replace("\x00", "\ufffd")),
+        records=read_records(without_nul(text)),
         dry_run=dry_run,
         by=by,
         source=source,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrPromise
@@ -23,7 +23,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from games.engine.errors import DomainError
-
 
 # Error pages' titles in the reader's language (``HTTPStatus.phrase`` is English only).
 _STATUS_TITLES: dict[int, StrPromise] = {
@@ -94,3 +93,21 @@ class DomainErrorPages:
             {"status": exc.status, "title": status_title(exc.status), "detail": exc.message},
             status=exc.status,
         )
+
+
+class RefuseNulCharacters:
+    """Middleware: a query string holding a NUL character is refused with a 400 (databases
+    refuse NUL in text, and no address or filter of the site needs one)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
+        if "\x00" in request.path or "%00" in query or "\x00" in query:
+            message = "The address holds a NUL character, which no address of this site has."
+            if request.path.startswith("/api/"):
+                return JsonResponse({"message": message}, status=400)
+            return HttpResponseBadRequest(message)
+        response: HttpResponse = self.get_response(request)
+        return response

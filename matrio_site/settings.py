@@ -68,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "matrio_site.errors.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the switcher's cookie, else the browser's Accept-Language, else English.
@@ -153,6 +154,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "matrio",
+            # a Redis down or hung costs a page at most a second (analytics.jobs logs it)
+            "OPTIONS": {"socket_timeout": 1.0, "socket_connect_timeout": 1.0},
         }
     }
 else:

@@ -23,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from clubs.models import Club
 from games.engine.record import read_records
 from games.engine.replay import decode
-from games.imports import ImportReport, UnknownPlayer
+from games.imports import ImportReport, UnknownPlayer, without_nul
 from games.models import Game
 from games.services import games_import_records
 from infra.progress import progress_bar
@@ -116,10 +116,10 @@ class Command(BaseCommand):
         if name == "-":
             import sys
 
-            return decode(sys.stdin.buffer.read())
+            return without_nul(decode(sys.stdin.buffer.read()))
         path = Path(name)
         try:
-            return decode(path.read_bytes())
+            return without_nul(decode(path.read_bytes()))
         except OSError as error:
             raise CommandError(f"cannot read {name}: {error.strerror}", returncode=2) from None
 
