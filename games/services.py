@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -242,8 +242,21 @@ def game_record_move(
     found = live.summary(played)
     if found.finished:
         _finish(game, played, found, now)
-    game.save(update_fields=SAVED)
+    _save_game(game)
     return Recorded(game=game, live=played, move=move)
+
+
+def _save_game(game: Game) -> None:
+    """Save a move's changes; the same finished game stored a moment ago by another request
+    (the check in ``_finish`` raced it) keeps its record, and this one is kept without it."""
+    try:
+        with transaction.atomic():
+            game.save(update_fields=SAVED)
+    except IntegrityError:
+        if game.mgn_hash is None:
+            raise
+        game.mgn_hash = None
+        game.save(update_fields=SAVED)
 
 
 @transaction.atomic

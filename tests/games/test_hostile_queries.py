@@ -54,3 +54,21 @@ def test_import_games_stores_a_file_with_a_nul_byte_whole(cast: Cast, tmp_path: 
 
     assert Game.objects.count() == 2
     assert Game.objects.filter(seats__name="Player\ufffd2").exists()
+
+
+def test_two_requests_finishing_the_same_game_record_both_store_it(cast: Cast) -> None:
+    """The check in ``_finish`` can race another request storing the same canonical record a
+    moment earlier: the move still stores, without claiming the record a second time."""
+    from games.services import SAVED, _save_game
+    from tests.games.helpers import live_matrio
+
+    first, second = live_matrio(cast), live_matrio(cast)
+    Game.objects.filter(pk=first.pk).update(mgn_hash="same-record")
+    second.mgn_hash = "same-record"  # as _finish set it before the other request committed
+    second.ply = 1
+
+    _save_game(second)
+
+    second.refresh_from_db()
+    assert second.ply == 1 and second.mgn_hash is None
+    assert "mgn_hash" in SAVED
