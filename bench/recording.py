@@ -1,8 +1,8 @@
 """Recording speed: move POSTs over HTTP and MGN imports, against a scratch PostgreSQL database.
 
-    python bench/recording.py [--part all|moves|import] [--scorekeepers 10] [--games 2]
-                              [--pause 0.25] [--import-games 10000] [--workers 2]
-                              [--threads 8] [--database-url postgres://...]
+    python bench/recording.py [--part all|moves|import|inprocess] [--scorekeepers 20]
+                              [--games 1] [--pause 2] [--visitors 50] [--import-games 10000]
+                              [--workers 2] [--threads 8] [--database-url postgres://...]
 
 It creates a scratch database ``matrio_bench_<pid>`` on the PostgreSQL server of
 ``--database-url`` (default: ``postgres://postgres@127.0.0.1:5432/postgres``, the one the
@@ -14,8 +14,13 @@ tests use), migrates it, and drops it at the end. Then:
   ``POST /api/games/{id}/moves/`` and the expected ply — first *paced* (``--pause`` seconds,
   +-50%, between one scorekeeper's moves: a very fast scorekeeper; at a table a move takes
   seconds), then *back to back* (no pause at all: a stress test, bound by the CPUs, which the
-  client threads share with the server). It prints the round-trip p50 / p95 / p99 / max in
-  milliseconds and the moves per second of each phase.
+  client threads share with the server), while ``--visitors`` threads poll the games
+  (``GET /api/games/{id}/poll/`` about once a second each, as an open game page does) and read
+  pages (game list, events, a game page). It prints the round-trip p50 / p95 / p99 / max in
+  milliseconds and the moves per second of each phase, the visitors' figures and errors, and
+  then replays every stored game through the engine to check it gives its stored scores.
+* **In-process**: one MatriO game recorded through ``games.services.game_record_move`` with
+  no HTTP: milliseconds and SQL queries per move (the server's own cost).
 * **Import**: ``--import-games`` seeded random MatriO games as one MGN text, imported the way
   ``manage.py import_games`` does (500 games per transaction: judge, match players, write
   games, seats and moves), printing games per second; then the same text again (every game
@@ -136,7 +141,11 @@ def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
 
 
 def run_phase(
-    port: int, keys: list[str], plans: list[list[tuple[int, list[str]]]], pause: float
+    port: int,
+    keys: list[str],
+    plans: list[list[tuple[int, list[str]]]],
+    pause: float,
+    visitors: int = 0,
 ) -> tuple[list[float], float, list[str]]:
     times: list[list[float]] = [[] for _ in keys]
     errors: list[str] = []
@@ -144,12 +153,33 @@ def run_phase(
         threading.Thread(target=scorekeeper, args=(port, key, plan, times[i], errors, pause))
         for i, (key, plan) in enumerate(zip(keys, plans, strict=True))
     ]
+    game_ids = [game_id for plan in plans for game_id, _ in plan]
+    stop = threading.Event()
+    seen: list[float] = []
+    refused: list[str] = []
+    readers = [
+        threading.Thread(target=visitor, args=(port, game_ids, stop, seen, refused))
+        for _ in range(visitors)
+    ]
+    for reader in readers:
+        reader.start()
     start = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return [t for per in times for t in per], time.perf_counter() - start, errors
+    elapsed = time.perf_counter() - start
+    stop.set()
+    for reader in readers:
+        reader.join()
+    if readers:
+        print(
+            f"  {visitors} visitors meanwhile: {len(seen)} reads ({len(seen) / elapsed:.0f}/s), "
+            f"ms p50 {statistics.median(seen):.1f}  p95 {percentile(seen, 0.95):.1f}  "
+            f"p99 {percentile(seen, 0.99):.1f}; {len(refused)} errors"
+            + (f", e.g. {refused[0]}" if refused else "")
+        )
+    return [t for per in times for t in per], elapsed, errors
 
 
 def report(label: str, latencies: list[float], elapsed: float, errors: list[str]) -> None:
@@ -161,6 +191,51 @@ def report(label: str, latencies: list[float], elapsed: float, errors: list[str]
     )
     if errors:
         print(f"    {len(errors)} POSTs did not answer 201, e.g. {errors[0]}")
+
+
+def visitor(
+    port: int, game_ids: list[int], stop: threading.Event, out: list[float], errors: list[str]
+) -> None:
+    """Poll a game about once a second and read a page every fifth time, until ``stop``."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    rng = random.Random(threading.get_ident())
+    count = 0
+    while not stop.is_set():
+        game_id = rng.choice(game_ids)
+        count += 1
+        pages = (f"/games/{game_id}/", "/games/", "/events/", "/")
+        path = pages[count // 5 % 4] if count % 5 == 0 else f"/api/games/{game_id}/poll/"
+        start = time.perf_counter()
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+        except OSError as error:
+            errors.append(f"{path}: {error}")
+            connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            continue
+        out.append((time.perf_counter() - start) * 1000)
+        if response.status >= 400:
+            errors.append(f"{response.status} {path}")
+        stop.wait(rng.uniform(0.5, 1.5))
+    connection.close()
+
+
+def check_replays() -> tuple[int, list[str]]:
+    """Replay every stored game from its record: (games checked, those whose scores differ)."""
+    from games.engine import live
+    from games.models import Game
+    from games.selectors import game_live
+
+    wrong: list[str] = []
+    games = Game.objects.prefetch_related("seats", "moves")
+    for game in games:
+        summary = live.summary(game_live(game=game))
+        stored = {seat.role: seat.score for seat in game.seats.all()}
+        if game.status == Game.Status.FINISHED and summary.scores != stored:
+            wrong.append(f"game {game.pk}: {summary.scores} != {stored}")
+    return games.count(), wrong
 
 
 def bench_moves(args: argparse.Namespace, env: dict[str, str]) -> None:
@@ -196,8 +271,12 @@ def bench_moves(args: argparse.Namespace, env: dict[str, str]) -> None:
         first = [plan[: args.games] for plan in plans]
         second = [plan[args.games :] for plan in plans]
         label = f"paced, {args.pause * 1000:.0f} ms (+-50%) between a scorekeeper's moves"
-        report(label, *run_phase(port, keys, first, args.pause))
-        report("back to back, no pause (stress)", *run_phase(port, keys, second, 0.0))
+        report(label, *run_phase(port, keys, first, args.pause, args.visitors))
+        report("back to back, no pause (stress)", *run_phase(port, keys, second, 0.0, 0))
+        checked, wrong = check_replays()
+        print(f"  replayed {checked} stored games: {len(wrong)} differ from their stored scores")
+        for line in wrong[:5]:
+            print(f"    {line}")
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -235,14 +314,38 @@ def bench_import(args: argparse.Namespace) -> None:
     )
 
 
+def bench_inprocess() -> None:
+    """One game's moves through the service, no HTTP: ms and queries per move."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import services
+
+    keys, plans = prepare(1, 1)
+    del keys
+    game_id, tokens = plans[0][0]
+    per_move: list[float] = []
+    with CaptureQueriesContext(connection) as queries:
+        for ply, token in enumerate(tokens):
+            start = time.perf_counter()
+            services.game_record_move(game_id=game_id, token=token, expected_ply=ply, by=None)
+            per_move.append((time.perf_counter() - start) * 1000)
+    print(
+        f"in-process move ({len(tokens)} moves of one MatriO game, no HTTP): "
+        f"p50 {statistics.median(per_move):.2f} ms, mean {statistics.fmean(per_move):.2f} ms, "
+        f"{len(queries) / len(tokens):.1f} queries a move — target <= 5 ms, <= 4 queries"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=("all", "moves", "import"), default="all")
-    parser.add_argument("--scorekeepers", type=int, default=10)
-    parser.add_argument("--games", type=int, default=2, help="games per scorekeeper and phase")
+    parser.add_argument("--part", choices=("all", "moves", "import", "inprocess"), default="all")
+    parser.add_argument("--scorekeepers", type=int, default=20)
+    parser.add_argument("--games", type=int, default=1, help="games per scorekeeper and phase")
+    parser.add_argument("--visitors", type=int, default=50, help="readers polling meanwhile")
     parser.add_argument("--import-games", type=int, default=10_000)
     parser.add_argument(
-        "--pause", type=float, default=0.25, help="seconds between a scorekeeper's moves"
+        "--pause", type=float, default=2.0, help="seconds between a scorekeeper's moves"
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
@@ -257,6 +360,8 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         if args.part in ("all", "moves"):
             bench_moves(args, {**os.environ, **settings})
+        if args.part in ("all", "inprocess"):
+            bench_inprocess()
         if args.part in ("all", "import"):
             bench_import(args)
 

@@ -249,6 +249,9 @@ def game_record_move(
 def _save_game(game: Game) -> None:
     """Save a move's changes; the same finished game stored a moment ago by another request
     (the check in ``_finish`` raced it) keeps its record, and this one is kept without it."""
+    if game.mgn_hash is None:  # most moves: nothing unique is written, no savepoint needed
+        game.save(update_fields=SAVED)
+        return
     try:
         with transaction.atomic():
             game.save(update_fields=SAVED)
