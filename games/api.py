@@ -31,6 +31,7 @@ from games.errors import GameError
 from games.filters import GameFilter
 from games.kinds.registry import kind_of
 from games.models import Game
+from games.reviews import game_review
 from games.serializers import (
     ErrorSerializer,
     GameCreateSerializer,
@@ -118,6 +119,28 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             ply = int(str(raw))
         hidden = hidden_for(game, request.user)
         return Response(selectors.game_view(game=game, ply=ply, hidden=hidden))
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description='The review: {"game", "method", "thresholds", "moves": [{"ply", '
+                '"player", "played", "best", "value", "best_value", "loss", "grade", "note"}], '
+                '"summary": {player: {"moves", "average_loss", "grades"}}, "details"}.',
+            ),
+            404: OpenApiResponse(ErrorSerializer, description="No such game, or no review yet."),
+        }
+    )
+    @action(detail=True, methods=["get"])
+    def review(self, request: Request, pk: str | None = None) -> Response:
+        """Every move of a finished game graded by the engine (worked out by the worker after
+        the game finished: until then, 404 with a sentence)."""
+        found = game_review(game=self.get_object())
+        if found is None:
+            raise exceptions.NotFound(
+                "This game has no review yet: it is worked out once the game is finished."
+            )
+        return Response(found)
 
     @extend_schema(responses={200: PollSerializer})
     @action(detail=True, methods=["get"])

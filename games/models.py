@@ -131,3 +131,19 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ply}. {self.token}"
+
+
+class GameReview(models.Model):
+    """The engine's review of a finished game's every move (``games.engine.review``), worked
+    out by the analytics worker after the game finished and kept until its record changes."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="review"
+    )
+    #: SHA-256 of the record reviewed: a review of another record (an undo, an edit) is stale
+    fingerprint = models.CharField(max_length=64)
+    review = models.JSONField()  # GameReview.json(): moves, summary per player, method
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Review of game {self.game_id}"

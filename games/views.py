@@ -28,6 +28,7 @@ from games.errors import GameError
 from games.imports import ImportReport
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
+from games.reviews import game_review, review_rows
 from games.visibility import hidden_for, redact_tags
 
 PAGE_SIZE = 50
@@ -118,12 +119,16 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     hidden = hidden_for(game, request.user)
     view = selectors.game_view(game=game, ply=_ply(request, game.ply), hidden=hidden)
     context = board_context(game, view, can_write=can_write)
+    review = game_review(game=game)
     context.update(
         {
             "tags": redact_tags(game.tags, hidden),
             "can_write": can_write and game.status == Game.Status.LIVE,
             "seats": list(game.seats.all()),
             "moves": selectors.game_moves(game=game),
+            "reviewable": game.status == Game.Status.FINISHED and game.ply > 0,
+            "review": review,
+            "review_rows": review_rows(review) if review else ([], []),
             "api": {
                 "game": f"/api/games/{game.pk}/",
                 "mgn": reverse("game-mgn", args=[game.pk]),

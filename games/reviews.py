@@ -1,0 +1,82 @@
+"""Post-game reviews: every move of a finished game graded by the engine (stored, then shown).
+
+Terms: a *review* (``games.engine.review``) gives, for each move, the engine's choice, the
+value of the move played and of the best move, the loss and a grade (good / inaccuracy /
+mistake / blunder, thresholds per game in ``games/engine/review/grades.py``), and per player
+the average loss per move. ``game_review_store`` works one out; the analytics worker calls
+it after a game finishes (never a web request: a review takes up to a few seconds).
+
+Invariants: only finished games with recorded moves are reviewed (a result-only game has no
+moves); a review belongs to one record (its fingerprint): a game whose record changed (an
+undo reopened it) loses its review until it is worked out again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+from django.db import transaction
+
+from games.engine.core import EngineError, JsonDict
+from games.engine.review import review
+from games.models import Game, GameReview
+from games.selectors import game_export_mgn
+
+log = logging.getLogger(__name__)
+
+
+def _reviewable(game: Game) -> bool:
+    return game.status == Game.Status.FINISHED and game.ply > 0
+
+
+@transaction.atomic
+def game_review_store(*, game_id: int) -> GameReview | None:
+    """Review a finished game's moves and keep the review (a no-op when it is current);
+    drop the review of a game that is no longer finished or no longer exists."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not _reviewable(game):
+        GameReview.objects.filter(game_id=game_id).delete()
+        return None
+    record = game_export_mgn(game=game)
+    fingerprint = hashlib.sha256(record.encode("utf-8")).hexdigest()
+    stored = GameReview.objects.filter(game=game).first()
+    if stored is not None and stored.fingerprint == fingerprint:
+        return stored
+    try:
+        found = review(game.kind, record).json()
+    except EngineError:  # a record the engine refuses now (rules changed): no review
+        log.warning("game %s could not be reviewed", game_id, exc_info=True)
+        return None
+    kept, _ = GameReview.objects.update_or_create(
+        game=game, defaults={"fingerprint": fingerprint, "review": found}
+    )
+    return kept
+
+
+def game_review(*, game: Game) -> JsonDict | None:
+    """The stored review of a finished game, if worked out yet, with ``players``: each role's
+    name as seated (the review speaks of roles: P1.., ``negative``, a Mathematico name)."""
+    if not _reviewable(game):
+        return None
+    stored = GameReview.objects.filter(game=game).only("review").first()
+    if stored is None:
+        return None
+    names = {seat.role: seat.name or seat.role for seat in game.seats.all()}
+    return {**stored.review, "players": names}
+
+
+def review_rows(review: JsonDict) -> tuple[list[JsonDict], list[JsonDict]]:
+    """The review as the page's tables: one row per player, one per move, with names."""
+    names = review.get("players", {})
+    players = [{"name": names.get(role, role), **line} for role, line in review["summary"].items()]
+    moves = [
+        {**move, "name": names.get(move["player"], move["player"])} for move in review["moves"]
+    ]
+    return players, moves
+
+
+def games_awaiting_review(*, limit: int = 100) -> list[int]:
+    """Finished games with moves and no review yet, oldest first (for the worker's sweep)."""
+    games = Game.objects.filter(status=Game.Status.FINISHED, ply__gt=0, review__isnull=True)
+    return list(games.order_by("finished_at", "pk").values_list("pk", flat=True)[:limit])
