@@ -14,6 +14,7 @@ from analytics.compute.openings import OpeningMove
 from analytics.compute.ratings import DISPLAY_BASE, DISPLAY_SCALE
 from analytics.compute.tally import Tally
 from analytics.ratings.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
+from analytics.reviews import LossPoint
 from analytics.statistics.selectors import CellHeat, DealRow, EventSummary, HeatCell
 
 Figure = dict[str, Any]
@@ -33,6 +34,26 @@ def _layout(title: str, x: str, y: str, **extra: Any) -> dict[str, Any]:
         "showlegend": True,
         "legend": {"orientation": "h"},
         **extra,
+    }
+
+
+def move_quality_figure(points: Sequence[LossPoint]) -> Figure:
+    """The average loss per move of each reviewed game, oldest first (lower is better)."""
+    return {
+        "data": [
+            {
+                "type": "scatter",
+                "x": [p.played_on.isoformat() for p in points],
+                "y": [p.average_loss for p in points],
+                "customdata": [[p.game_id, p.moves] for p in points],
+                "mode": "lines+markers",
+                "name": "average loss per move",
+                "line": {"color": BLUE},
+                "hovertemplate": "%{x}: %{y} (game %{customdata[0]}, %{customdata[1]} moves)"
+                "<extra></extra>",
+            }
+        ],
+        "layout": _layout("Average loss per move, game by game", "played on", "loss per move"),
     }
 
 

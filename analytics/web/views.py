@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 
 from analytics import jobs
 from analytics.ratings import selectors as rating_selectors
+from analytics.reviews import player_move_quality
 from analytics.statistics import counters
 from analytics.statistics import selectors as statistics_selectors
 from analytics.web import figures
@@ -59,6 +60,7 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
     kind = _kind(request)
     history = rating_selectors.rating_history(player=person, kind=kind)
     record = rating_selectors.player_record(player=person, kind=kind)
+    quality = player_move_quality(player=person, kind=kind)
     return render(
         request,
         "analytics/player.html",
@@ -74,7 +76,9 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
                 "scores": figures.score_distribution_figure(record.scores),
                 "opponents": figures.head_to_head_figure(record.opponents),
                 "seats": figures.seat_results_figure(record.seats),
+                "quality": figures.move_quality_figure(quality),
             },
+            "quality": quality,
         },
     )
 
