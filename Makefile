@@ -10,11 +10,13 @@ DEV_STAMP := $(VENV)/.installed-dev
 # mypy --strict (with the Django and DRF plugins) runs on every package.
 PACKAGES := infra clubs games tournaments analytics matrio_site
 
-.PHONY: help run test lint typecheck layers pytest chromium clean
+.PHONY: help run test lint typecheck layers pytest chromium messages messages-extract clean
 
 help:
 	@echo "make run   - install, migrate, load the demo, start the web server and a Celery worker"
 	@echo "make test  - install dev tools, then ruff, ruff format --check, the layers check, mypy and pytest"
+	@echo "make messages         - compile the translations (locale/*/LC_MESSAGES/django.po -> .mo)"
+	@echo "make messages-extract - refresh the .po files from the code (needs GNU gettext's xgettext)"
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -32,8 +34,20 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 	$(PIP_INSTALL) -e '.[dev]' $(QUIET_PIP)
 	touch $@ $(STAMP)
 
+# The translations: compiled with polib (locale/compile.py; no GNU gettext needed), only the .po
+# files are committed. Rewrites a .mo only when it would change.
+messages: $(STAMP)
+	$(PY) locale/compile.py
+
+# Refresh every catalogue from the templates and the Python code (makemessages needs xgettext:
+# apt-get install gettext). Then translate the new entries and run `make messages`.
+messages-extract: $(STAMP)
+	DJANGO_SETTINGS_MODULE=matrio_site.settings_test $(PY) manage.py makemessages --all \
+	    --no-obsolete --ignore=.venv --ignore=var --ignore=staticfiles --ignore=bench \
+	    --ignore=tests --ignore=docs
+
 run: export DEBUG ?= true
-run: $(STAMP)
+run: $(STAMP) messages
 	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput --verbosity 0
@@ -60,11 +74,11 @@ typecheck: $(DEV_STAMP)
 layers: $(DEV_STAMP)
 	$(VENV)/bin/lint-imports --no-cache
 
-pytest: $(DEV_STAMP) chromium
+pytest: $(DEV_STAMP) chromium messages
 	source .ci/env.sh && $(PY) -m pytest $(PYTEST_ARGS)
 
 # Every step runs even when an earlier one fails, so one run reports everything.
-test: $(DEV_STAMP) chromium
+test: $(DEV_STAMP) chromium messages
 	@failed=""; \
 	step() { name="$$1"; shift; echo "==> $$name"; "$$@" || failed="$$failed [$$name]"; }; \
 	step "ruff check" $(PY) -m ruff check .; \

@@ -2,8 +2,9 @@
 
 What is loaded: nine finished MatriO games in the finished league (three rounds of three
 tables), two finished Mathematico games at the running club night, two Matrix Overload and
-two Integer Matrix games, and one MatriO game in progress (ten moves, recorded live by the
-scorekeeper). Every game uses the demo club's own players.
+two Integer Matrix games, and one MatriO game in progress (ten moves recorded live by the
+scorekeeper; its hands, dealt from a seed from ``secrets``, recorded). Every game uses the demo
+club's own players.
 
 Invariant: loading again creates nothing — the finished games go through the importer,
 which stores a canonical record once per club, and the game in progress is looked up by its
@@ -13,6 +14,7 @@ table (a live game at ``LIVE_TABLE`` without an event).
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -102,13 +104,18 @@ def demo_games_load(*, club: Club, names: Sequence[str], recorder: AnyUser | Non
         club=club, source=Game.Source.LIVE, event_id=None, table_number=LIVE_TABLE
     )
     if not live_games.exists():
-        text = matrio.random_game(77, "mixed:0.5", players=names[-4:])
+        # A deal no one can predict (README "Security"): the seed comes from ``secrets``, and
+        # the hands are recorded, so visitors see how many cards each player has left and the
+        # scorekeeper sees the mover's hand.
+        text = matrio.random_game(secrets.randbelow(2**31) + 1, "mixed:0.5", players=names[-4:])
         tokens = text.split("\n\n", 1)[1].split()[:LIVE_MOVES]
+        dealt = read_records(text)[0]
+        hands = {f"Hand{n}": dealt.tag(f"Hand{n}") or "" for n in range(1, 5)}
         started = services.game_create(
             club=club,
             kind="matrio",
             players=[services.SeatInput(name=name) for name in names[-4:]],
-            tags={"Event": "Friendly game"},
+            tags={"Event": "Friendly game", **hands},
             table_number=LIVE_TABLE,
             by=recorder,
         )

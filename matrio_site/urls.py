@@ -1,4 +1,4 @@
-"""Site URLs: pages, accounts, the language switcher, admin, REST API with its OpenAPI schema, and /healthz."""
+"""Site URLs: pages, accounts, language switcher, admin, REST API with its schema, /healthz."""
 
 from __future__ import annotations
 
