@@ -50,6 +50,8 @@ class EventDirectory(Protocol):
 
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]: ...
 
+    def open_deal_rounds(self) -> list[tuple[int, int]]: ...
+
 
 class _NoEvents:
     def get(self, event_id: int) -> EventRef | None:
@@ -60,6 +62,9 @@ class _NoEvents:
 
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]:
         return {}
+
+    def open_deal_rounds(self) -> list[tuple[int, int]]:
+        return []
 
 
 _directory: EventDirectory = _NoEvents()
@@ -82,3 +87,10 @@ def events_of_clubs(club_ids: Iterable[int] | None, kind: str | None = None) -> 
 
 def events_by_id(event_ids: Iterable[int]) -> dict[int, EventRef]:
     return _directory.many({pk for pk in event_ids if pk is not None})
+
+
+def open_deal_rounds() -> list[tuple[int, int]]:
+    """(event id, round number) of the rounds being played whose whole field plays one shared
+    deal (a Mathematico draw, an Overload deck): their games show that deal, so they are
+    secret until the round is finished (``games.permissions``)."""
+    return _directory.open_deal_rounds()

@@ -4,9 +4,11 @@ Terms: a user *acts for* a club through the players linked to them (``Player.use
 those players' memberships. Writers of a game are the site admins (``is_superuser``) and the
 club's directors and scorekeepers (its recorder writes only while holding such a role).
 Everyone, anonymous visitors too, reads public games; a private game is read by its writers,
-the club's members and its seated players. Creating or importing games in a club takes a
-director or a scorekeeper of that club (or a site admin); the creator becomes the game's
-recorder.
+the club's members and its seated players. A game of an event round whose field shares one
+deal (a Mathematico draw, an Overload deck) shows that deal, so until the round is finished
+only the club's staff and the game's own players read it. Creating or importing games in a
+club takes a director or a scorekeeper of that club (or a site admin); the creator becomes the
+game's recorder.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.db.models import Q, QuerySet
 
 from clubs.models import Club, Membership
 from clubs.roles import STAFF_ROLES, AnyUser, club_roles, signed_in
+from games.events import open_deal_rounds
 from games.models import Game, Seat
 
 
@@ -35,20 +38,40 @@ def can_write_game(user: AnyUser | None, game: Game) -> bool:
     return bool(club_roles(user, game.club_id) & set(STAFF_ROLES))
 
 
+def _in_open_deal_round(game: Game) -> bool:
+    if game.event_id is None or game.round_number is None:
+        return False
+    return (game.event_id, game.round_number) in set(open_deal_rounds())
+
+
 def can_read_game(user: AnyUser | None, game: Game) -> bool:
-    if game.public or can_write_game(user, game):
+    if can_write_game(user, game):
+        return True
+    seated = signed_in(user) and game.seats.filter(player__user=user).exists()
+    if _in_open_deal_round(game):
+        return seated  # the round's deal is secret from everyone else until it is finished
+    if game.public:
         return True
     if not signed_in(user):
         return False
-    return bool(club_roles(user, game.club_id)) or game.seats.filter(player__user=user).exists()
+    return bool(club_roles(user, game.club_id)) or seated
 
 
 def readable_games(user: AnyUser | None, games: QuerySet[Game]) -> QuerySet[Game]:
     """``games`` narrowed to those ``user`` may read (see the module docstring)."""
-    if not signed_in(user):
-        return games.filter(public=True)
-    if user.is_superuser:
+    if signed_in(user) and user.is_superuser:
         return games
+    secret = Q()
+    for event_id, number in open_deal_rounds():
+        secret |= Q(event_id=event_id, round_number=number)
+    if not signed_in(user):
+        return games.filter(public=True).exclude(secret) if secret else games.filter(public=True)
     clubs = Membership.objects.filter(player__user=user).values("club_id")
     seated = Seat.objects.filter(player__user=user).values("game_id")
-    return games.filter(Q(public=True) | Q(recorder=user) | Q(club_id__in=clubs) | Q(pk__in=seated))
+    readable = games.filter(
+        Q(public=True) | Q(recorder=user) | Q(club_id__in=clubs) | Q(pk__in=seated)
+    )
+    if not secret:
+        return readable
+    staff = Membership.objects.filter(player__user=user, role__in=STAFF_ROLES).values("club_id")
+    return readable.exclude(secret & ~Q(club_id__in=staff) & ~Q(pk__in=seated))

@@ -189,7 +189,7 @@ class ImportReportSerializer(serializers.Serializer[JsonDict]):
     refused = serializers.IntegerField()
     created_players = serializers.ListField(child=serializers.CharField())
     unknown_players = serializers.JSONField(
-        help_text='Names no member of the club has, when create_players was false: nothing was '
+        help_text="Names no member of the club has, when create_players was false: nothing was "
         'stored. Each {"name", "suggestions": [{"id", "name"}]} (members with a near name); '
         "send players: {name: id} or create_players: true."
     )

@@ -18,13 +18,14 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from games import forms, permissions, selectors, services
 from games.choosers import club_member_choices, writable_clubs
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.engine.replay import decode
-from games.errors import GameError
+from games.errors import GameError, IllegalMove
 from games.imports import ImportReport
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
@@ -146,15 +147,21 @@ def _record_from_form(request: HttpRequest, game: Game) -> None:
     try:
         if request.POST.get("undo"):
             services.game_undo(game_id=game.pk, expected_ply=expected, by=request.user)
-            messages.success(request, "The last move was taken back.")
+            messages.success(request, gettext("The last move was taken back."))
         elif token and len(token) <= live.MAX_TOKEN:
             recorded = services.game_record_move(
                 game_id=game.pk, token=token, expected_ply=expected, by=request.user
             )
             assert recorded.move is not None
-            messages.success(request, f"Recorded ply {recorded.move.ply}: {recorded.move.token}")
+            messages.success(
+                request,
+                gettext("Recorded ply %(ply)s: %(move)s")
+                % {"ply": recorded.move.ply, "move": recorded.move.token},
+            )
         else:
-            messages.error(request, "Type a move first.")
+            messages.error(request, gettext("Type a move first."))
+    except IllegalMove as error:
+        messages.error(request, error.sentence)  # the reader's language, from the fields
     except GameError as error:
         messages.error(request, error.message)
 
@@ -231,7 +238,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
         except GameError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "The game was abandoned; its moves are kept.")
+            messages.success(request, gettext("The game was abandoned; its moves are kept."))
         return redirect("games:detail", pk=game.pk)
     return render(request, "games/game_abandon.html", {"game": game})
 
@@ -309,6 +316,6 @@ def game_result_only(request: HttpRequest) -> HttpResponse:
         except EngineError as error:
             form.add_error(None, error.sentence)
         else:
-            messages.success(request, "The result was stored.")
+            messages.success(request, gettext("The result was stored."))
             return redirect("games:detail", pk=game.pk)
     return render(request, "games/game_result_only.html", {"form": form})

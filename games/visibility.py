@@ -4,8 +4,8 @@ export) asks here.
 
 Terms: a game's *secrets* are, while it is live, the unplayed cards of each recorded MatriO hand
 (tags ``Hand1``..``Hand4`` and the view's ``board.hands``) and a deal given upfront (a
-Mathematico ``Deal`` tag, a Matrix Overload ``Deck`` tag). The game's writers (site admins, its
-recorder, the club's directors and scorekeepers: ``games.permissions.can_write_game``) see
+Mathematico ``Deal`` tag, a Matrix Overload ``Deck`` tag). The game's writers (site admins, the
+club's directors and scorekeepers: ``games.permissions.can_write_game``) and its recorder see
 everything; a signed-in player seated at a MatriO table sees their own hand; everyone else sees
 none of it. Once the game is over (finished or abandoned) nothing is hidden from its readers.
 Played cards, drawn values and the card being placed are never secret.
@@ -83,9 +83,16 @@ def _seated_roles(game: Game, user: AnyUser | None) -> frozenset[str]:
     return frozenset(game.seats.filter(player__user=user).values_list("role", flat=True))
 
 
+def sees_everything(game: Game, user: AnyUser | None) -> bool:
+    """The game's writers (site admins, the club's staff) and its recorder (no query but the
+    cached roles)."""
+    recorder = signed_in(user) and game.recorder_id is not None and game.recorder_id == user.pk
+    return recorder or can_write_game(user, game)
+
+
 def hidden_for(game: Game, user: AnyUser | None) -> Hidden:
     """What ``user`` (``None`` or anonymous: a visitor) may not see of ``game`` now."""
-    if not has_secrets(game) or can_write_game(user, game):
+    if not has_secrets(game) or sees_everything(game, user):
         return NOTHING
     if game.kind == GameKind.MATRIO:
         hands = frozenset(MATRIO_ROLES) - _seated_roles(game, user)

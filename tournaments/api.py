@@ -21,6 +21,7 @@ from clubs.models import Club, Player
 from tournaments import services
 from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.selectors import club_list, event_list, event_rounds, event_standings, player_list
+from tournaments.visibility import round_cards_for
 
 
 class ClubSerializer(serializers.ModelSerializer[Club]):
@@ -85,6 +86,15 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["id", "number", "kind", "status", "seed", "cards", "byes", "tables"]
+
+    def to_representation(self, instance: Round) -> dict[str, object]:
+        """The round as the request's user may see it: ``seed`` and ``cards`` are null while
+        they are secret (``tournaments.visibility``)."""
+        data: dict[str, object] = super().to_representation(instance)
+        request = self.context.get("request")  # none: shown as to an anonymous visitor
+        shown = round_cards_for(instance, getattr(request, "user", None))
+        data["seed"], data["cards"] = shown.seed, shown.cards
+        return data
 
 
 class ScoresSerializer(serializers.Serializer[None]):  # input only: no instance
@@ -178,28 +188,32 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet[Event]
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """Rounds with their seatings and results; POST seats the next round (directors)."""
         event = self.get_object()
+        context = self.get_serializer_context()
         if request.method == "POST":
             # a JSON array body gives no options
             data = request.data if isinstance(request.data, dict) else {}
             services.round_generate(event=event, final=bool(data.get("final")), by=request.user)
             return Response(
-                RoundSerializer(event_rounds(event=event).last()).data,
+                RoundSerializer(event_rounds(event=event).last(), context=context).data,
                 status=status.HTTP_201_CREATED,
             )
-        return Response(RoundSerializer(event_rounds(event=event), many=True).data)
+        rounds = event_rounds(event=event)
+        return Response(RoundSerializer(rounds, many=True, context=context).data)
 
 
 class RoundViewSet(viewsets.ReadOnlyModelViewSet[Round]):
     """A round with its tables, seats (in seat order: P1 first for MatriO) and results."""
 
     serializer_class = RoundSerializer
-    queryset = Round.objects.order_by("event", "number").prefetch_related(
-        "tables__seats__player", "tables__results"
+    queryset = (
+        Round.objects.order_by("event", "number")
+        .select_related("event")
+        .prefetch_related("tables__seats__player", "tables__results")
     )
 
     def _run(self, request: Request, write: Callable[..., Round]) -> Response:
         round_ = write(round=self.get_object(), by=request.user)
-        return Response(RoundSerializer(round_).data)
+        return Response(RoundSerializer(round_, context=self.get_serializer_context()).data)
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.events import EventRef
-from tournaments.models import Event
+from tournaments.models import Event, Round
 
 _FIELDS = ("id", "club_id", "game", "name", "slug")
 
@@ -29,6 +29,10 @@ class EventRows:
         if kind is not None:
             events = events.filter(game=kind)
         return [_ref(row) for row in events.order_by("name").values_list(*_FIELDS)]
+
+    def open_deal_rounds(self) -> list[tuple[int, int]]:
+        rounds = Round.objects.exclude(status=Round.Status.FINISHED).exclude(cards=[])
+        return list(rounds.values_list("event_id", "number"))
 
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]:
         rows = Event.objects.filter(pk__in=list(event_ids)).values_list(*_FIELDS)

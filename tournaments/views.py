@@ -32,6 +32,7 @@ from tournaments.selectors import (
     round_missing,
     table_result,
 )
+from tournaments.visibility import RoundCards, round_cards_for
 
 SUITS = "SDCH"  # the order of a line's four trays as printed on the board
 
@@ -58,9 +59,10 @@ class _ShownRound(TypedDict):
     round: Round
     tables: list[dict[str, object]]
     byes: list[str]
+    cards: RoundCards  # the round's seed and cards as the viewer may see them
 
 
-def _rounds(event: Event) -> list[_ShownRound]:
+def _rounds(event: Event, user: AnyUser | None) -> list[_ShownRound]:
     shown: list[_ShownRound] = []
     for round_ in event_rounds(event=event):
         tables: list[dict[str, object]] = []
@@ -81,7 +83,8 @@ def _rounds(event: Event) -> list[_ShownRound]:
             tables.append({"table": table, "result": result, "seats": seats})
         names = _names(round_.event)
         byes = [names.get(player, "?") for player in round_.byes]
-        shown.append({"round": round_, "tables": tables, "byes": byes})
+        cards = round_cards_for(round_, user, event)
+        shown.append({"round": round_, "tables": tables, "byes": byes, "cards": cards})
     return shown
 
 
@@ -100,7 +103,7 @@ def event_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         "tournaments/event_detail.html",
         {
             "event": event,
-            "rounds": _rounds(event),
+            "rounds": _rounds(event, request.user),
             "names": _names(event),
             "standings": event_standings(event=event),
             "can_manage": policy.can_manage_event(request.user, event),
@@ -123,6 +126,7 @@ def round_print(request: HttpRequest, club: str, slug: str, number: int) -> Http
         {
             "event": event,
             "round": round_,
+            "cards": round_cards_for(round_, request.user, event),
             "names": _names(event),
             "matrio": event.game == "matrio",
             "board": board_layout(),
@@ -221,7 +225,7 @@ def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     event = _event(club, slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
-    rounds = _rounds(event)
+    rounds = _rounds(event, request.user)
     current = rounds[-1]["round"] if rounds else None
     return render(
         request,

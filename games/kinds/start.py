@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 from django import forms
 from django.db.models import QuerySet
 from django.forms import BoundField
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from clubs.models import Club, Player
 from clubs.roles import AnyUser
@@ -30,7 +32,9 @@ def club_members(clubs: QuerySet[Club]) -> list[str]:
     )
 
 
-def seat_field(label: str, *, required: bool = True, help_text: str = "") -> forms.CharField:
+def seat_field(
+    label: StrOrPromise, *, required: bool = True, help_text: StrOrPromise = ""
+) -> forms.CharField:
     """A seat: a club member's name from the list, or a new name (who becomes a member)."""
     return forms.CharField(
         label=label,
@@ -61,9 +65,9 @@ class StartForm(WhereAndWhenForm):
     """
 
     kind: ClassVar[str]
-    title: ClassVar[str]
+    title: ClassVar[StrOrPromise]
     #: legend and field names of each fieldset, in order (club and the rest come last)
-    groups: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]]
+    groups: ClassVar[tuple[tuple[StrOrPromise, tuple[str, ...]], ...]]
     #: (word in an engine sentence, field it is about), first match wins
     engine_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -72,12 +76,12 @@ class StartForm(WhereAndWhenForm):
         self.members = club_members(self.clubs)
         self.note = ""  # said after the start (the seed of a shuffle or a draw)
 
-    def fieldsets(self) -> list[tuple[str, list[BoundField]]]:
-        named = [name for _, names in self.groups for name in names]
+    def fieldsets(self) -> list[tuple[StrOrPromise, list[BoundField]]]:
+        named = [name for _legend, names in self.groups for name in names]
         rest = ["club"] + [name for name in self.fields if name not in named and name != "club"]
         return [
             (legend, [self[name] for name in names])
-            for legend, names in (*self.groups, ("Where and when", tuple(rest)))
+            for legend, names in (*self.groups, (_("Where and when"), tuple(rest)))
         ]
 
     def players(self) -> list[str]:
@@ -96,6 +100,8 @@ class StartForm(WhereAndWhenForm):
         self.add_error(None, message)
 
 
-def seed_field(help_text: str) -> forms.IntegerField:
+def seed_field(help_text: StrOrPromise) -> forms.IntegerField:
     """The optional seed of a "shuffle/draw for me" choice (empty: a new random seed)."""
-    return forms.IntegerField(required=False, min_value=1, max_value=2**31, help_text=help_text)
+    return forms.IntegerField(
+        required=False, min_value=1, max_value=2**31, label=_("Seed"), help_text=help_text
+    )

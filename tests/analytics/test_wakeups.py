@@ -35,6 +35,7 @@ def test_every_task_is_declared_under_the_name_the_writes_queue() -> None:
         tasks.recompute.name: wakeups.RECOMPUTE,
         tasks.card_impact_refresh.name: wakeups.CARD_IMPACT_REFRESH,
         tasks.mathematico_refresh.name: wakeups.MATHEMATICO_REFRESH,
+        tasks.review_games.name: wakeups.REVIEW_GAMES,
     } == {name: name for key, name in vars(wakeups).items() if key.isupper()}
 
 
@@ -64,3 +65,23 @@ def test_a_broker_that_is_down_is_logged_never_raised_into_the_request(
         wakeups.queue(wakeups.GAMES_FINISHED, game_ids=[1, 2])
 
     assert "Connection refused" in caplog.text
+
+
+def test_after_a_failed_send_the_next_wakeups_wait_for_the_sweep(
+    django_capture_on_commit_callbacks: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    down = FakeApp(down=True)
+    monkeypatch.setattr(wakeups, "current_app", down)
+    with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True):
+        wakeups.queue(wakeups.GAMES_FINISHED, game_ids=[1])
+        wakeups.queue_games(wakeups.PROCESS_DIRTY, [2])  # not tried: one timeout per request
+    assert "not sent (the broker failed a moment ago)" in caplog.text
+
+    up = FakeApp()
+    monkeypatch.setattr(wakeups, "current_app", up)
+    wakeups.resume_sending()
+    with django_capture_on_commit_callbacks(execute=True):
+        wakeups.queue(wakeups.PROCESS_DIRTY, kind="matrio")
+    assert up.sent == [("analytics.process_dirty", {"kind": "matrio"})]
