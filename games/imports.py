@@ -26,6 +26,7 @@ from datetime import date, datetime
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.players import free_slug
@@ -171,7 +172,7 @@ class Roster:
 
     def unknown(self, names: Iterable[str]) -> list[UnknownPlayer]:
         """The names no member has (in first-seen order), each with the members near it."""
-        plain = {}
+        plain: dict[str, tuple[int, str]] = {}
         for pk, name in self.members:
             plain.setdefault(_plain(name_key(name)), (pk, name))
         found: dict[str, UnknownPlayer] = {}
@@ -205,12 +206,15 @@ def storable_problem(imported: live.Imported) -> str | None:
     """Why a judged game cannot be stored as it is (names too long, absurd scores), if so."""
     for name in imported.game.players:
         if len(name) > NAME_LENGTH:
-            return f"a player's name is at most {NAME_LENGTH} characters: {name[:40]!r}..."
+            return gettext("a player's name is at most %(n)s characters: %(name)s…") % {
+                "n": NAME_LENGTH,
+                "name": name[:40],
+            }
     for score in imported.summary.scores.values():
         if score is not None and abs(score) >= MAX_SCORE:
-            return f"the score {score} is too large to store"
+            return gettext("the score %(score)s is too large to store") % {"score": score}
     if any(len(token) > TOKEN_LENGTH for token in imported.game.tokens):
-        return f"a move is longer than {TOKEN_LENGTH} characters"
+        return gettext("a move is longer than %(n)s characters") % {"n": TOKEN_LENGTH}
     return None
 
 
@@ -316,7 +320,7 @@ def bulk_store(
                         _write([one], by, now)
                 except IntegrityError:
                     one[0].outcome = "duplicate"
-                    one[0].error = "stored meanwhile by another import"
+                    one[0].error = gettext("stored meanwhile by another import")
                     continue
         for entry, row, _, _ in chunk:
             if entry.outcome == "duplicate":
