@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from games.kinds import GameKind
@@ -29,15 +30,15 @@ TOKEN_LENGTH = 64  # canonical tokens are at most ~40 characters
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        LIVE = "live", "Live"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        LIVE = "live", _("Live")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     class Source(models.TextChoices):
-        LIVE = "live", "Recorded live"
-        TYPED = "typed", "Typed-in record"
-        IMPORTED = "imported", "Imported record"
-        RESULT_ONLY = "result-only", "Result only"
+        LIVE = "live", _("Recorded live")
+        TYPED = "typed", _("Typed-in record")
+        IMPORTED = "imported", _("Imported record")
+        RESULT_ONLY = "result-only", _("Result only")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
     kind = models.CharField(max_length=20, choices=GameKind.choices)
@@ -56,6 +57,8 @@ class Game(models.Model):
         related_name="recorded_games",
     )
     public = models.BooleanField(default=True)
+    #: show the move advisor's choice to the scorekeeper (casual Mathematico games only)
+    hints = models.BooleanField(default=False)
     played_on = models.DateField()
     ply = models.PositiveIntegerField(default=0)
     result = models.JSONField(default=dict, blank=True)  # live.Summary.json() once over

@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/board/", views.game_board, name="board"),
     path("<int:pk>/abandon/", views.game_abandon, name="abandon"),
+    path("<int:pk>/hints/", views.game_hints, name="hints"),
 ]

@@ -19,13 +19,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
 
 from games import forms, permissions, selectors, services
 from games.choosers import club_member_choices, writable_clubs
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
+from games.engine.errors import DomainError
 from games.engine.replay import decode
 from games.errors import GameError, IllegalMove
+from games.hints import advisor_hint, game_hints_set, hints_allowed
 from games.imports import ImportReport
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
@@ -81,6 +84,7 @@ def board_context(game: Game, view: JsonDict, *, can_write: bool) -> dict[str, o
         "last_by_name": names.get(last_by, last_by),
         "entry": entry,
         "picture": picture,
+        "hint": advisor_hint(game, view) if entry else None,
         "board_template": kind_of(game.kind).board_template,
         "placeholder": kind_of(game.kind).placeholder,
     }
@@ -125,6 +129,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tags": redact_tags(game.tags, hidden),
             "can_write": can_write and game.status == Game.Status.LIVE,
+            "hints_possible": can_write and game.status == Game.Status.LIVE and hints_allowed(game),
             "seats": list(game.seats.all()),
             "moves": selectors.game_moves(game=game),
             "reviewable": game.status == Game.Status.FINISHED and game.ply > 0,
@@ -241,6 +246,18 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, gettext("The game was abandoned; its moves are kept."))
         return redirect("games:detail", pk=game.pk)
     return render(request, "games/game_abandon.html", {"game": game})
+
+
+@login_required
+@require_POST
+def game_hints(request: HttpRequest, pk: int) -> HttpResponse:
+    """Switch the advisor's hints on or off (a casual Mathematico game's scorekeeper)."""
+    game = _readable_game(request, pk)
+    try:
+        game_hints_set(game_id=game.pk, on=request.POST.get("on") == "1", by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    return redirect("games:detail", pk=game.pk)
 
 
 @login_required
