@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 
 
 class AnalyticsConfig(AppConfig):
@@ -10,8 +11,12 @@ class AnalyticsConfig(AppConfig):
     def ready(self) -> None:
         from analytics import (
             listeners,
-            worker,  # noqa: F401  (connects the worker heartbeat to Celery)
+            worker,  # noqa: F401  (connects the worker heartbeat and the sweep to Celery)
         )
+        from games.models import Game
         from games.signals import games_changed
 
         games_changed.connect(listeners.games_changed, dispatch_uid="analytics.games_changed")
+        post_delete.connect(
+            listeners.game_deleted, sender=Game, dispatch_uid="analytics.game_deleted"
+        )

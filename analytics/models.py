@@ -179,6 +179,15 @@ class JobProgress(models.Model):
     message = models.CharField(max_length=300, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The task that runs the job (a name of ``analytics.wakeups``) and its keyword arguments
+    # besides ``job_id``: a job whose worker died is queued again with them. Blank for a job
+    # run by a command.
+    task = models.CharField(max_length=80, blank=True)
+    arguments = models.JSONField(default=dict, blank=True)
+    # The worker running it (its heartbeat hostname) and when that worker took it: the job is
+    # dead once that worker has no fresh heartbeat, or restarted since.
+    worker = models.CharField(max_length=255, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -266,6 +275,7 @@ class StatResult(models.Model):
     name = models.CharField(max_length=60, unique=True)
     games = models.PositiveIntegerField(default=0)
     queued = models.BooleanField(default=False)  # a refresh is pending (its games changed)
+    queued_at = models.DateTimeField(null=True, blank=True)  # when that refresh was asked for
     data = models.JSONField(default=dict)
     computed_at = models.DateTimeField(auto_now=True)
 

@@ -3,10 +3,12 @@ pings (web -> broker -> worker -> database, answered once).
 
 Each Celery worker proves it is alive by writing to the database. On ``worker_ready`` the
 worker writes its ``WorkerHeartbeat`` row at once and starts a daemon thread that refreshes it
-every ``WORKER_HEARTBEAT_INTERVAL`` seconds; on ``worker_shutdown`` the thread stops and the
-row is removed. A database heartbeat works on every transport (broadcasts such as
-``control.ping`` do not work on the filesystem broker) and with any number of workers on any
-number of machines, each under its own hostname.
+every ``WORKER_HEARTBEAT_INTERVAL`` seconds and runs the analytics sweep
+(``analytics.recovery``: work whose wake-up was lost is queued again, jobs of dead workers
+failed and re-run); on ``worker_shutdown`` the thread stops and the row is removed. A database
+heartbeat works on every transport (broadcasts such as ``control.ping`` do not work on the
+filesystem broker) and with any number of workers on any number of machines, each under its
+own hostname.
 
 A *task ping* (``TaskPing``) is queued after its row commits and answered by whichever worker
 takes it (task ``analytics.answer_ping``); the first answer stays.
@@ -109,17 +111,35 @@ def _beat(hostname: str, *, starting: bool = False) -> None:
         connections.close_all()  # this thread's connections only
 
 
+def _sweep() -> None:
+    from analytics.recovery import analytics_sweep  # the sweep reads analytics' models
+
+    try:
+        analytics_sweep()
+    except Exception:
+        logger.exception("the analytics sweep failed")
+    finally:
+        connections.close_all()  # this thread's connections only
+
+
 def _beat_until_stopped(hostname: str, interval: float) -> None:
+    """Sweep (``analytics.recovery``: re-queue work whose wake-up was lost), then beat, every
+    ``interval`` seconds until the worker shuts down."""
+    _sweep()
     while not _stop.wait(interval):
         _beat(hostname)
+        _sweep()
 
 
 @worker_ready.connect
 def start_heartbeat(sender: object = None, **_: object) -> None:
     global _thread
     hostname = str(getattr(sender, "hostname", None) or "unknown")
-    _beat(hostname, starting=True)
-    if _thread is not None and _thread.is_alive():
+    running = _thread is not None and _thread.is_alive()
+    # started_at is the process's start: a job claimed before it was claimed by a worker that
+    # died (``analytics.jobs``), so a consumer restart (a lost broker connection) keeps it
+    _beat(hostname, starting=not running)
+    if running:
         return  # the consumer restarted (e.g. after a lost broker connection): keep one thread
     _stop.clear()
     _thread = threading.Thread(

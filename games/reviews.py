@@ -6,17 +6,21 @@ mistake / blunder, thresholds per game in ``games/engine/review/grades.py``), an
 the average loss per move. ``game_review_store`` works one out; the analytics worker calls
 it after a game finishes (never a web request: a review takes up to a few seconds).
 
-Invariants: only finished games with recorded moves are reviewed (a result-only game has no
-moves); a review belongs to one record (its fingerprint): a game whose record changed (an
-undo reopened it) loses its review until it is worked out again.
+Invariants: only finished games with recorded moves, played at the table or typed in, are
+reviewed (a result-only game has no moves; imported history is left alone); a review belongs
+to one record (its fingerprint): a game whose record changed (an undo reopened it) loses its
+review until it is worked out again; a record the engine refuses keeps its refusal, not
+retried.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import EngineError, JsonDict
 from games.engine.review import review
@@ -25,9 +29,22 @@ from games.selectors import game_export_mgn
 
 log = logging.getLogger(__name__)
 
+# The grades as the page shows them (the stored review and the API keep the English codes).
+GRADE_LABELS = {
+    "good": _("good"),
+    "inaccuracy": _("inaccuracy"),
+    "mistake": _("mistake"),
+    "blunder": _("blunder"),
+}
+
+
+#: games reviewed when they finish: played at the table or typed in (imported history is not
+#: worth hours of the worker's time)
+REVIEWED_SOURCES = (Game.Source.LIVE, Game.Source.TYPED)
+
 
 def _reviewable(game: Game) -> bool:
-    return game.status == Game.Status.FINISHED and game.ply > 0
+    return game.status == Game.Status.FINISHED and game.ply > 0 and game.source in REVIEWED_SOURCES
 
 
 @transaction.atomic
@@ -45,9 +62,9 @@ def game_review_store(*, game_id: int) -> GameReview | None:
         return stored
     try:
         found = review(game.kind, record).json()
-    except EngineError:  # a record the engine refuses now (rules changed): no review
+    except EngineError as error:  # a record the engine refuses now: kept as such, not retried
         log.warning("game %s could not be reviewed", game_id, exc_info=True)
-        return None
+        found = {"error": error.message}
     kept, _ = GameReview.objects.update_or_create(
         game=game, defaults={"fingerprint": fingerprint, "review": found}
     )
@@ -60,7 +77,7 @@ def game_review(*, game: Game) -> JsonDict | None:
     if not _reviewable(game):
         return None
     stored = GameReview.objects.filter(game=game).only("review").first()
-    if stored is None:
+    if stored is None or "error" in stored.review:
         return None
     names = {seat.role: seat.name or seat.role for seat in game.seats.all()}
     return {**stored.review, "players": names}
@@ -71,12 +88,24 @@ def review_rows(review: JsonDict) -> tuple[list[JsonDict], list[JsonDict]]:
     names = review.get("players", {})
     players = [{"name": names.get(role, role), **line} for role, line in review["summary"].items()]
     moves = [
-        {**move, "name": names.get(move["player"], move["player"])} for move in review["moves"]
+        {
+            **move,
+            "name": names.get(move["player"], move["player"]),
+            "grade_label": GRADE_LABELS.get(move["grade"], move["grade"]),
+        }
+        for move in review["moves"]
     ]
     return players, moves
 
 
-def games_awaiting_review(*, limit: int = 100) -> list[int]:
-    """Finished games with moves and no review yet, oldest first (for the worker's sweep)."""
-    games = Game.objects.filter(status=Game.Status.FINISHED, ply__gt=0, review__isnull=True)
+def games_awaiting_review(
+    *, finished_before: datetime | None = None, limit: int = 100
+) -> list[int]:
+    """Finished games due a review that have none yet, oldest first (for the worker's sweep:
+    those that finished before ``finished_before``, whose wake-up should have come by now)."""
+    games = Game.objects.filter(
+        status=Game.Status.FINISHED, ply__gt=0, source__in=REVIEWED_SOURCES, review__isnull=True
+    )
+    if finished_before is not None:
+        games = games.filter(finished_at__lt=finished_before)
     return list(games.order_by("finished_at", "pk").values_list("pk", flat=True)[:limit])

@@ -19,7 +19,7 @@ committed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from django.db import transaction
@@ -27,7 +27,13 @@ from django.db import transaction
 from analytics import wakeups
 from analytics.compute.ratings import EMPTY_SNAPSHOT
 from analytics.compute.results import game_key
-from analytics.jobs import ProgressCallback, job_finish, job_progress_report, job_start
+from analytics.jobs import (
+    ProgressCallback,
+    job_claim,
+    job_finish,
+    job_progress_report,
+    job_start,
+)
 from analytics.models import (
     DirtyGame,
     JobProgress,
@@ -35,6 +41,7 @@ from analytics.models import (
     Rating,
     RatingHistory,
     RatingSnapshot,
+    StatGame,
 )
 from analytics.ratings.games import games_loaded
 from analytics.ratings.stream import (
@@ -59,25 +66,44 @@ class ProcessReport:
     removed: int = 0  # games no longer rated
 
 
+def games_dirty_record(
+    *, game_ids: Iterable[int], kinds: Mapping[int, str] | None = None
+) -> dict[str, list[int]]:
+    """Record games as dirty (``DirtyGame``) in the caller's transaction: the durable half of
+    the hand-off, written with the change itself (``analytics.listeners``). A plain insert
+    that ignores games already marked; no ``RatingStream`` lock is taken, so the move that
+    finishes a game never waits for a running job. ``kinds`` gives the kind of games that are
+    gone (deleted); the others are looked up. Returns the marked ids by kind."""
+    ids = sorted({int(i) for i in game_ids})
+    found: dict[int, str] = dict(kinds or {})
+    missing = [i for i in ids if i not in found]
+    if missing:
+        found.update(Game.objects.filter(pk__in=missing).values_list("pk", "kind"))
+        missing = [i for i in missing if i not in found]
+    if missing:  # deleted games: their kind is where analytics recorded them
+        found.update(RatedGame.objects.filter(game_id__in=missing).values_list("game_id", "kind"))
+        found.update(StatGame.objects.filter(game_id__in=missing).values_list("game_id", "kind"))
+    by_kind: dict[str, list[int]] = defaultdict(list)
+    for game_id in ids:
+        if game_id in found:
+            by_kind[found[game_id]].append(game_id)
+    DirtyGame.objects.bulk_create(
+        [DirtyGame(game_id=g, kind=kind) for kind, gs in by_kind.items() for g in gs],
+        ignore_conflicts=True,
+    )
+    return dict(by_kind)
+
+
 @transaction.atomic
 def games_mark_dirty(*, game_ids: Iterable[int]) -> list[str]:
-    """Mark games for (re)rating and queue one job per kind unless one is pending.
+    """Mark games for (re)rating and queue one job per kind unless one is pending (the
+    worker's half of the hand-off: the wake-up ``games_finished``).
 
     Returns the kinds whose job this call queued (after commit). Idempotent."""
-    ids = sorted({int(i) for i in game_ids})
-    kinds: dict[int, str] = dict(
-        RatedGame.objects.filter(game_id__in=ids).values_list("game_id", "kind")
-    )
-    kinds.update(Game.objects.filter(pk__in=ids).values_list("pk", "kind"))
-    by_kind: dict[str, list[int]] = defaultdict(list)
-    for game_id, kind in kinds.items():
-        by_kind[kind].append(game_id)
+    by_kind = games_dirty_record(game_ids=game_ids)
     queued: list[str] = []
     for kind in sorted(by_kind):
         stream = locked_stream(kind)
-        DirtyGame.objects.bulk_create(
-            [DirtyGame(game_id=g, kind=kind) for g in by_kind[kind]], ignore_conflicts=True
-        )
         if not stream.queued:
             stream.queued = True
             stream.save(update_fields=["queued", "updated"])
@@ -86,16 +112,25 @@ def games_mark_dirty(*, game_ids: Iterable[int]) -> list[str]:
     return queued
 
 
+def _chunks(ids: list[int], size: int = 10_000) -> Iterator[list[int]]:
+    for start in range(0, len(ids), size):
+        yield ids[start : start + size]
+
+
 @transaction.atomic
 def ratings_process_dirty(*, kind: str) -> ProcessReport:
     """Rate the kind's dirty games: incrementally when they all come after the head, else by
     replaying from the latest snapshot before the earliest change. Idempotent."""
     stream = locked_stream(kind)
     stream.queued = False
-    dirty = list(DirtyGame.objects.filter(kind=kind).values_list("game_id", flat=True))
-    DirtyGame.objects.filter(kind=kind, game_id__in=dirty).delete()
+    marks = list(DirtyGame.objects.filter(kind=kind).values_list("pk", "game_id"))
+    dirty = sorted({game_id for _, game_id in marks})
+    for part in _chunks([pk for pk, _ in marks]):  # a mark written meanwhile stays
+        DirtyGame.objects.filter(pk__in=part).delete()
     current = {g.game_id: g for g in games_loaded(game_ids=dirty) if g.result.kind == kind}
-    old = {r.game_id: r for r in RatedGame.objects.filter(game_id__in=dirty)}
+    old = {
+        r.game_id: r for part in _chunks(dirty) for r in RatedGame.objects.filter(game_id__in=part)
+    }
     gone = [
         r
         for gid, r in old.items()
@@ -145,15 +180,36 @@ def ratings_recompute(*, kind: str, progress: ProgressCallback | None = None) ->
     return rated
 
 
+def ratings_recompute_request(*, kind: str) -> JobProgress:
+    """Ask the worker for a full recompute of ``kind`` as a job the site shows; the job row
+    records the task, so a job whose worker died is queued again (``analytics.recovery``)."""
+    with transaction.atomic():
+        job = job_start(
+            name=f"Recompute {kind} ratings", task=wakeups.RECOMPUTE, arguments={"kind": kind}
+        )
+        wakeups.queue(wakeups.RECOMPUTE, kind=kind, job_id=job.pk)
+    return job
+
+
 def ratings_recompute_job(
-    *, kind: str, job_id: int | None = None, progress: ProgressCallback | None = None
+    *,
+    kind: str,
+    job_id: int | None = None,
+    progress: ProgressCallback | None = None,
+    worker: str = "",
 ) -> int:
-    """Recompute ``kind`` as a job the site shows; ``progress`` also gets every step."""
-    job = (
-        JobProgress.objects.get(pk=job_id)
-        if job_id is not None
-        else job_start(name=f"Recompute {kind} ratings")
-    )
+    """Recompute ``kind`` as a job the site shows; ``progress`` also gets every step.
+
+    With ``job_id`` (a queued job), ``worker`` claims it first: a job already done (a message
+    delivered again) or run by another live worker is left alone (returns 0). The recompute is
+    one transaction: a worker killed in the middle leaves the ratings as they were."""
+    if job_id is None:
+        job = job_start(name=f"Recompute {kind} ratings")
+    else:
+        claimed = job_claim(job_id=job_id, worker=worker)
+        if claimed is None:
+            return 0
+        job = claimed
     last = [0, 0]
 
     def report(done: int, total: int, message: str) -> None:

@@ -70,10 +70,10 @@ from analytics.statistics.matrio import (
     matrio_row,
     queue_card_impact,
 )
+from games.engine import live
 from games.engine.core import JsonDict
 from games.kinds import GameKind
-from games.models import Game, Seat
-from games.selectors import game_export_mgn
+from games.models import Game, Move, Seat
 from tournaments.models import Event
 
 OPENINGS = "matrio-opening"
@@ -83,6 +83,7 @@ INTEGER_MATRIX_FIRST = "integer-matrix-first"  # group "ply N", key "<colour> <s
 OVERLOAD_SETUP = "overload-setup"  # group a royal (J, Q, K), key the slot chosen
 EVENTS = "event-seats"  # group an event id, key a seat P1..: outcomes of its games
 CounterKey = tuple[str, str, str]  # statistic, group, key
+UPDATE_CHUNK = 500  # games read (with seats and moves) and counted at a time by an update
 
 log = logging.getLogger(__name__)
 
@@ -119,10 +120,12 @@ def _seats_before(ids: Sequence[int], *, kind: str) -> dict[int, list[tuple[str,
     return out
 
 
-def _read(game: Game) -> MatrioGame | None:
+def _read(game: Game, text: str | None) -> MatrioGame | None:
     """The finished MatriO game as the statistics read it (None: unreadable, left out)."""
     try:
-        return read_matrio(game_export_mgn(game=game), game_id=str(game.pk))
+        if text is None:
+            raise ValueError("no record")
+        return read_matrio(text, game_id=str(game.pk))
     except Exception:  # a record the engine rejects adds nothing
         log.warning("MatriO game %s left out of the statistics", game.pk, exc_info=True)
         return None
@@ -198,19 +201,67 @@ def statistics_games_update(
     """Bring the statistics up to date for these games (finished, edited, reopened or
     deleted): subtract each changed game's recorded contribution and add its new one.
 
+    Works ``UPDATE_CHUNK`` games at a time, each chunk's games read with their seats and moves
+    in three queries (``_records``; never a query per game: a bulk import marks tens of
+    thousands at once).
     Returns how many games' contributions changed. Idempotent."""
     ids = sorted({int(i) for i in game_ids})
+    changed = 0
+    for start in range(0, len(ids), UPDATE_CHUNK):
+        part = ids[start : start + UPDATE_CHUNK]
+        changed += _update_chunk(kind, part, queue_refresh=queue_refresh)
+    return changed
+
+
+def _finished_games(ids: Sequence[int], kind: str) -> list[Game]:
+    return list(
+        Game.objects.filter(pk__in=ids, kind=kind, status__in=RATED_STATUSES).order_by("pk")
+    )
+
+
+def _records(games: Sequence[Game]) -> dict[int, str]:
+    """Each game's MGN record as ``games.selectors.game_export_mgn`` writes it (nothing
+    hidden), its seat names and moves read for all the games in two queries of plain values
+    (never a query, or a model instance, per seat or move). A game the engine cannot write
+    is left out (and so out of the statistics, logged)."""
+    ids = [game.pk for game in games]
+    names: dict[int, list[str]] = defaultdict(list)
+    seats = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
+    for game_id, name in seats.values_list("game_id", "name"):
+        names[game_id].append(name)
+    tokens: dict[int, list[str]] = defaultdict(list)
+    moves = Move.objects.filter(game_id__in=ids).order_by("game_id", "ply")
+    for game_id, token in moves.values_list("game_id", "token").iterator(chunk_size=20_000):
+        tokens[game_id].append(token)
+    records: dict[int, str] = {}
+    for game in games:
+        try:
+            played = live.resume(
+                game.kind,
+                [(str(name), str(value)) for name, value in game.tags],
+                names[game.pk],
+                tokens[game.pk],
+                result_only=game.source == Game.Source.RESULT_ONLY,
+            )
+            records[game.pk] = live.to_mgn(played)
+        except Exception:  # a record the engine rejects adds nothing
+            log.warning("%s game %s left out of the statistics", game.kind, game.pk, exc_info=True)
+    return records
+
+
+def _update_chunk(kind: str, ids: list[int], *, queue_refresh: bool) -> int:
     other_kinds = set(
         Game.objects.filter(pk__in=ids).exclude(kind=kind).values_list("pk", flat=True)
     )
     ids = [i for i in ids if i not in other_kinds]  # never touch another kind's games
-    games = list(Game.objects.filter(pk__in=ids, kind=kind, status__in=RATED_STATUSES))
+    games = _finished_games(ids, kind)
+    records = _records(games)
     events = _event_counters(games)
     fresh: Fresh = {}
     if kind == GameKind.MATRIO:
         ratings = _ratings_before([g.pk for g in games])
         for game in games:
-            read = _read(game)
+            read = _read(game, records.get(game.pk))
             if read is not None:
                 counters, row = _contribution(read, ratings.get(game.pk))
                 counters += events.get(game.pk, [])
@@ -219,7 +270,8 @@ def statistics_games_update(
         seats = _seats_before([g.pk for g in games], kind=kind)
         for game in games:
             found = seats.get(game.pk, [])
-            read_m = mathematico.read_game(game, keys=[key for key, _ in found])
+            keys = [key for key, _ in found]
+            read_m = mathematico.read_game(game, keys=keys, text=records.get(game.pk))
             if read_m is not None:
                 counters, row = mathematico.contribution(read_m, [r for _, r in found])
                 counters += events.get(game.pk, [])
@@ -228,7 +280,7 @@ def statistics_games_update(
     for game in games:
         if game.pk in fresh:
             continue
-        counters = _pure_contribution(game)
+        counters = _pure_contribution(game, records.get(game.pk))
         counters += events.get(game.pk, [])
         if counters:
             fresh[game.pk] = (counters, None, _fingerprint(counters, None))
@@ -252,12 +304,13 @@ def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
     return out
 
 
-def _pure_contribution(game: Game) -> list[list[Any]]:
+def _pure_contribution(game: Game, text: str | None) -> list[list[Any]]:
     """Integer Matrix first placements (ply, colour and square) or Overload setup choices
     (royal, slot); none for a record the engine rejects."""
     statistic: str
     try:
-        text = game_export_mgn(game=game)
+        if text is None:
+            raise ValueError("no record")
         if game.kind == GameKind.INTEGER_MATRIX:
             game_read = read_integer_matrix(text, game_id="g")
             statistic, delta = INTEGER_MATRIX_FIRST, first_placements_delta(game_read)

@@ -37,6 +37,7 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from analytics import wakeups
 from analytics.compute.mathematico_stats import (
@@ -76,11 +77,15 @@ def draw_name(key: str) -> str:
 # --- compact rows --------------------------------------------------------------------------------
 
 
-def read_game(game: Game, *, keys: Sequence[str]) -> MathematicoGame | None:
-    """The finished game as the statistics read it, boards named by the seats' player keys
-    (None: a record the engine rejects)."""
+def read_game(
+    game: Game, *, keys: Sequence[str], text: str | None = None
+) -> MathematicoGame | None:
+    """The finished game as the statistics read it (from ``text``, its MGN record, when the
+    caller read it already), boards named by the seats' player keys (None: a record the
+    engine rejects)."""
     try:
-        text = game_export_mgn(game=game)
+        if text is None:
+            text = game_export_mgn(game=game)
         return read_mathematico(text, game_id=str(game.pk), players=list(keys) or None)
     except Exception:  # a record the engine rejects adds nothing
         log.warning("Mathematico game %s left out of the statistics", game.pk, exc_info=True)
@@ -149,7 +154,7 @@ def queue_refresh(*, draws: Iterable[str]) -> None:
     StatResult.objects.bulk_create([StatResult(name=n) for n in names], ignore_conflicts=True)
     StatResult.objects.filter(name__in=names, queued=False).update(queued=True)
     if not values.queued:
-        StatResult.objects.filter(pk=values.pk).update(queued=True)
+        StatResult.objects.filter(pk=values.pk).update(queued=True, queued_at=timezone.now())
         wakeups.queue(wakeups.MATHEMATICO_REFRESH)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext
 
 from analytics.models import StatResult
 from analytics.statistics.mathematico import DRAW_PREFIX, VALUES, draw_name
@@ -69,5 +70,5 @@ def draw_number(raw: str | None) -> int:
     if not raw:
         return 1
     if not raw.isdigit() or not 1 <= int(raw) <= 25:
-        raise ValueError("the card is a number from 1 to 25 (its place in the draw)")
+        raise ValueError(gettext("the card is a number from 1 to 25 (its place in the draw)"))
     return int(raw)

@@ -29,6 +29,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from analytics import wakeups
 from analytics.compute.card_impact import card_impact_of
@@ -92,7 +93,8 @@ def matrio_from_row(row: Mapping[str, Any]) -> MatrioGame:
 def queue_card_impact() -> None:
     """Ask for one card-impact refresh after commit (a burst of games coalesces into one)."""
     StatResult.objects.get_or_create(name=CARD_IMPACT)
-    if StatResult.objects.filter(name=CARD_IMPACT, queued=False).update(queued=True):
+    asked = StatResult.objects.filter(name=CARD_IMPACT, queued=False)
+    if asked.update(queued=True, queued_at=timezone.now()):
         wakeups.queue(wakeups.CARD_IMPACT_REFRESH)
 
 
@@ -102,7 +104,11 @@ def card_impact_refresh(*, min_games: int | None = None) -> StatResult:
     records (``StatGame.sample``, read in one query, in game order); a game stored before
     records were kept gets its record from its compact row first.
 
-    Runs in the worker (task ``analytics.card_impact_refresh``), never for a request."""
+    Runs in the worker (task ``analytics.card_impact_refresh``), never for a request. The
+    result's row is locked from the start, so the sweep (``analytics.recovery``) sees a refresh
+    in progress and does not queue another."""
+    StatResult.objects.get_or_create(name=CARD_IMPACT)
+    StatResult.objects.select_for_update().filter(name=CARD_IMPACT).update(queued=False)
     _fill_samples()
     sample = stored_matrio_sample()
     options: dict[str, int] = {"resamples": card_impact_resamples()}
@@ -110,8 +116,6 @@ def card_impact_refresh(*, min_games: int | None = None) -> StatResult:
         options["min_games"] = min_games
     elif (configured := getattr(settings, "ANALYTICS_CARD_MIN_GAMES", None)) is not None:
         options["min_games"] = int(configured)
-    StatResult.objects.get_or_create(name=CARD_IMPACT)
-    StatResult.objects.select_for_update().filter(name=CARD_IMPACT).update(queued=False)
     report = card_impact_of(sample, **options)
     result, _ = StatResult.objects.update_or_create(
         name=CARD_IMPACT, defaults={"games": report.games, "data": asdict(report)}

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 
 from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE
 from analytics.compute.openings import OpeningMove, explore
@@ -43,9 +44,11 @@ def opening_line(text: str | None) -> str:
     moves = (text or "").split()
     line = " ".join(moves)
     if len(line) > MAX_LINE or any(m.count(">") != 1 for m in moves):
-        raise ValueError("a line is moves like 2C>R1C separated by spaces")
+        raise ValueError(gettext("a line is moves like 2C>R1C separated by spaces"))
     if len(moves) >= opening_depth():
-        raise ValueError(f"the explorer counts the first {opening_depth()} moves only")
+        raise ValueError(
+            gettext("the explorer counts the first %(n)s moves only") % {"n": opening_depth()}
+        )
     return line
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from analytics.compute.openings import OpeningMove
 from analytics.compute.ratings import DISPLAY_BASE, DISPLAY_SCALE
 from analytics.compute.tally import Tally
@@ -47,13 +49,16 @@ def move_quality_figure(points: Sequence[LossPoint]) -> Figure:
                 "y": [p.average_loss for p in points],
                 "customdata": [[p.game_id, p.moves] for p in points],
                 "mode": "lines+markers",
-                "name": "average loss per move",
+                "name": _("average loss per move"),
                 "line": {"color": BLUE},
-                "hovertemplate": "%{x}: %{y} (game %{customdata[0]}, %{customdata[1]} moves)"
-                "<extra></extra>",
+                "hovertemplate": _(
+                    "%{x}: %{y} (game %{customdata[0]}, %{customdata[1]} moves)<extra></extra>"
+                ),
             }
         ],
-        "layout": _layout("Average loss per move, game by game", "played on", "loss per move"),
+        "layout": _layout(
+            _("Average loss per move, game by game"), _("played on"), _("loss per move")
+        ),
     }
 
 
@@ -82,14 +87,14 @@ def rating_history_figure(points: Sequence[HistoryPoint]) -> Figure:
                 "line": {"width": 0},
                 "fill": "tonexty",
                 "fillcolor": "rgba(11,92,173,0.18)",
-                "name": "uncertainty (+-2 sigma)",
+                "name": _("uncertainty (+-2 sigma)"),
             },
             {
                 "type": "scatter",
                 "x": x,
                 "y": centre,
                 "mode": "lines",
-                "name": "estimate (mu)",
+                "name": _("estimate (mu)"),
                 "line": {"color": BLUE},
             },
             {
@@ -97,20 +102,20 @@ def rating_history_figure(points: Sequence[HistoryPoint]) -> Figure:
                 "x": x,
                 "y": [p.display for p in points],
                 "mode": "lines+markers",
-                "name": "displayed rating (mu - 3 sigma)",
+                "name": _("displayed rating (mu - 3 sigma)"),
                 "line": {"color": ORANGE},
             },
         ],
-        "layout": _layout("Rating after each game", "games played", "rating"),
+        "layout": _layout(_("Rating after each game"), _("games played"), _("rating")),
     }
 
 
 def score_distribution_figure(scores: Sequence[int]) -> Figure:
     return {
         "data": [
-            {"type": "histogram", "x": list(scores), "name": "games", "marker": {"color": BLUE}}
+            {"type": "histogram", "x": list(scores), "name": _("games"), "marker": {"color": BLUE}}
         ],
-        "layout": _layout("Final scores", "score", "games", showlegend=False),
+        "layout": _layout(_("Final scores"), _("score"), _("games"), showlegend=False),
     }
 
 
@@ -122,25 +127,25 @@ def head_to_head_figure(opponents: Sequence[Opponent]) -> Figure:
                 "type": "bar",
                 "x": names,
                 "y": [o.ahead for o in opponents],
-                "name": "finished ahead",
+                "name": _("finished ahead"),
                 "marker": {"color": GREEN},
             },
             {
                 "type": "bar",
                 "x": names,
                 "y": [o.level for o in opponents],
-                "name": "level",
+                "name": _("level"),
                 "marker": {"color": GREY},
             },
             {
                 "type": "bar",
                 "x": names,
                 "y": [o.behind for o in opponents],
-                "name": "finished behind",
+                "name": _("finished behind"),
                 "marker": {"color": ORANGE},
             },
         ],
-        "layout": _layout("Head to head", "opponent", "games", barmode="stack"),
+        "layout": _layout(_("Head to head"), _("opponent"), _("games"), barmode="stack"),
     }
 
 
@@ -151,16 +156,20 @@ def seat_results_figure(seats: Sequence[SeatLine]) -> Figure:
                 "type": "bar",
                 "x": [s.label for s in seats],
                 "y": [s.wins / s.games if s.games else 0 for s in seats],
-                "name": "win rate",
+                "name": _("win rate"),
                 "marker": {"color": BLUE},
             },
         ],
         "layout": _layout(
-            "Wins by seat",
-            "seat",
-            "share of games won",
+            _("Wins by seat"),
+            _("seat"),
+            _("share of games won"),
             showlegend=False,
-            yaxis={"title": {"text": "share of games won"}, "tickformat": ".0%", "range": [0, 1]},
+            yaxis={
+                "title": {"text": _("share of games won")},
+                "tickformat": ".0%",
+                "range": [0, 1],
+            },
         ),
     }
 
@@ -175,7 +184,7 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
                 "orientation": "h",
                 "y": [r.name for r in shown],
                 "x": [r.display for r in shown],
-                "name": "rating",
+                "name": _("rating"),
                 "marker": {"color": BLUE},
                 "error_x": {
                     "type": "data",
@@ -185,9 +194,9 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
             },
         ],
         "layout": _layout(
-            "Leaderboard",
-            "rating (whiskers: +-2 sigma)",
-            "player",
+            _("Leaderboard"),
+            _("rating (whiskers: +-2 sigma)"),
+            _("player"),
             showlegend=False,
             height=max(300, 28 * len(shown) + 100),
         ),
@@ -207,27 +216,27 @@ def opening_figure(moves: Sequence[OpeningMove], *, link: str) -> Figure:
                 "type": "bar",
                 "x": names,
                 "y": [m.games for m in moves],
-                "name": "games",
+                "name": _("games"),
                 "marker": {"color": BLUE},
                 "customdata": [f"{link}?line={m.next_line.replace(' ', '+')}" for m in moves],
-                "hovertemplate": "%{x}: %{y} games<extra>click to go deeper</extra>",
+                "hovertemplate": _("%{x}: %{y} games<extra>click to go deeper</extra>"),
             },
             {
                 "type": "scatter",
                 "x": names,
                 "y": [round(100 * m.win_rate, 1) for m in moves],
-                "name": "win rate of its player (%)",
+                "name": _("win rate of its player (%)"),
                 "yaxis": "y2",
                 "mode": "markers",
                 "marker": {"color": ORANGE, "size": 10, "symbol": "diamond"},
             },
         ],
         "layout": _layout(
-            "Moves played from this position",
-            "move (card > tray)",
-            "games",
+            _("Moves played from this position"),
+            _("move (card > tray)"),
+            _("games"),
             yaxis2={
-                "title": {"text": "win rate (%)"},
+                "title": {"text": _("win rate (%)")},
                 "overlaying": "y",
                 "side": "right",
                 "range": [0, 100],
@@ -265,15 +274,16 @@ def card_impact_figure(cards: Sequence[dict[str, Any]]) -> Figure:
                 "y": [d["value"] for d in diffs],
                 "error_y": _whiskers(diffs),
                 "marker": {"color": BLUE},
-                "name": "score held minus not held",
+                "name": _("score held minus not held"),
                 "customdata": [d["n"] for d in diffs],
-                "hovertemplate": "%{x}: %{y:.1f} (n=%{customdata})<extra></extra>",
+                "hovertemplate": _("%{x}: %{y:.1f} (n=%{customdata})<extra></extra>"),
             }
         ],
         "layout": _layout(
-            "Final score of the card's holder minus the others' (95% interval)",
-            "card (best first)",
-            "points",
+            # xgettext:no-python-format
+            _("Final score of the card's holder minus the others' (95% interval)"),
+            _("card (best first)"),
+            _("points"),
         ),
     }
 
@@ -289,10 +299,15 @@ def seat_effects_figure(seats: Sequence[dict[str, Any]]) -> Figure:
                 "y": [a["value"] for a in advantage],
                 "error_y": _whiskers(advantage),
                 "marker": {"color": GREEN},
-                "name": "score advantage",
+                "name": _("score advantage"),
             }
         ],
-        "layout": _layout("Seat advantage (95% interval)", "seat", "points over the mean"),
+        "layout": _layout(
+            # xgettext:no-python-format
+            _("Seat advantage (95% interval)"),
+            _("seat"),
+            _("points over the mean"),
+        ),
     }
 
 
@@ -320,17 +335,18 @@ def tray_heatmap_figure(cells: Sequence[HeatCell]) -> Figure:
                 "z": z,
                 "customdata": gain,
                 "colorscale": "Viridis",
-                "hovertemplate": "%{y}%{x}: %{z} plays, mover gains %{customdata} on average"
-                "<extra></extra>",
-                "colorbar": {"title": {"text": "plays"}},
+                "hovertemplate": _(
+                    "%{y}%{x}: %{z} plays, mover gains %{customdata} on average<extra></extra>"
+                ),
+                "colorbar": {"title": {"text": _("plays")}},
             }
         ],
         "layout": _layout(
-            "MatriO trays played to",
-            "printed suit",
-            "line",
+            _("MatriO trays played to"),
+            _("printed suit"),
+            _("line"),
             showlegend=False,
-            yaxis={"autorange": "reversed", "title": {"text": "line"}},
+            yaxis={"autorange": "reversed", "title": {"text": _("line")}},
         ),
     }
 
@@ -348,8 +364,8 @@ def cell_heatmap_figure(cells: Sequence[CellHeat]) -> Figure:
         "data": [
             {
                 "type": "heatmap",
-                "x": [f"column {c}" for c in lines],
-                "y": [f"row {r}" for r in lines],
+                "x": [_("column %(n)s") % {"n": c} for c in lines],
+                "y": [_("row %(n)s") % {"n": r} for r in lines],
                 "z": grid(
                     lambda c: None if c.tally.mean_extra is None else round(c.tally.mean_extra, 1)
                 ),
@@ -363,18 +379,20 @@ def cell_heatmap_figure(cells: Sequence[CellHeat]) -> Figure:
                 "texttemplate": "%{z:.0f}",
                 "colorscale": "RdBu",
                 "zmid": 0,
-                "hovertemplate": "%{y}, %{x}: mean score %{z} (n=%{customdata[2]}); its owner "
-                "won %{customdata[0]}% of games; won at ply %{customdata[1]} on average"
-                "<extra></extra>",
-                "colorbar": {"title": {"text": "mean score"}},
+                "hovertemplate": _(
+                    "%{y}, %{x}: mean score %{z} (n=%{customdata[2]}); its owner "
+                    "won %{customdata[0]}% of games; won at ply %{customdata[1]} on average"
+                    "<extra></extra>"
+                ),
+                "colorbar": {"title": {"text": _("mean score")}},
             }
         ],
         "layout": _layout(
-            "MatriO cells: mean final score",
-            "column of the grid",
-            "row of the grid",
+            _("MatriO cells: mean final score"),
+            _("column of the grid"),
+            _("row of the grid"),
             showlegend=False,
-            yaxis={"autorange": "reversed", "title": {"text": "row of the grid"}},
+            yaxis={"autorange": "reversed", "title": {"text": _("row of the grid")}},
         ),
     }
 
@@ -391,16 +409,16 @@ def mathematico_heatmap_figure(cells: Sequence[HeatCell]) -> Figure:
                 "y": rows,
                 "z": [[found.get(f"{c}{r}", 0) for c in columns] for r in rows],
                 "colorscale": "Cividis",
-                "hovertemplate": "%{x}%{y}: %{z} early placements<extra></extra>",
-                "colorbar": {"title": {"text": "placements"}},
+                "hovertemplate": _("%{x}%{y}: %{z} early placements<extra></extra>"),
+                "colorbar": {"title": {"text": _("placements")}},
             }
         ],
         "layout": _layout(
-            "Mathematico: where values go early (symmetric boards folded)",
-            "column",
-            "row",
+            _("Mathematico: where values go early (symmetric boards folded)"),
+            _("column"),
+            _("row"),
             showlegend=False,
-            yaxis={"autorange": "reversed", "title": {"text": "row"}},
+            yaxis={"autorange": "reversed", "title": {"text": _("row")}},
         ),
     }
 
@@ -416,13 +434,16 @@ def deal_difficulty_figure(deals: Sequence[DealRow], *, top: int = 30) -> Figure
                 "y": [round(d.mu, 2) for d in shown],
                 "error_y": {"type": "data", "array": [round(2 * d.sigma, 2) for d in shown]},
                 "marker": {"color": ORANGE},
-                "name": "deal strength (mu)",
+                "name": _("deal strength (mu)"),
                 "customdata": [d.games for d in shown],
-                "hovertemplate": "deal %{x}: mu %{y} (%{customdata} games)<extra></extra>",
+                "hovertemplate": _("deal %{x}: mu %{y} (%{customdata} games)<extra></extra>"),
             }
         ],
         "layout": _layout(
-            "Overload deals, hardest first (+-2 sigma)", "deal", "strength (mu)", showlegend=False
+            _("Overload deals, hardest first (+-2 sigma)"),
+            _("deal"),
+            _("strength (mu)"),
+            showlegend=False,
         ),
     }
 
@@ -446,7 +467,7 @@ def event_figure(events: Sequence[EventSummary]) -> Figure:
             for seat in seats
         ],
         "layout": _layout(
-            "Win rate by seat in each event", "event", "win rate (%)", barmode="group"
+            _("Win rate by seat in each event"), _("event"), _("win rate (%)"), barmode="group"
         ),
     }
 
@@ -465,5 +486,5 @@ def first_moves_figure(
             }
             for group, keys in groups
         ],
-        "layout": _layout(title, x, "games", barmode="group"),
+        "layout": _layout(title, x, _("games"), barmode="group"),
     }

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from analytics.compute.mathematico_stats import CLASS_NAMES, CLASSES
 from analytics.web.figures import BLUE, ORANGE, Figure, _layout
 
@@ -52,17 +54,19 @@ def values_figure(cells: Sequence[Mapping[str, Any]]) -> Figure:
                 "zmid": 0,
                 "hoverongaps": False,
                 "texttemplate": "%{z:.1f}",
-                "hovertemplate": "value %{y} in %{x}: %{z:+.1f} points "
-                "[%{customdata[0]}, %{customdata[1]}] n=%{customdata[2]}<extra></extra>",
-                "colorbar": {"title": {"text": "points"}},
+                "hovertemplate": _(
+                    "value %{y} in %{x}: %{z:+.1f} points "
+                    "[%{customdata[0]}, %{customdata[1]}] n=%{customdata[2]}<extra></extra>"
+                ),
+                "colorbar": {"title": {"text": _("points")}},
             }
         ],
         "layout": _layout(
-            "Mathematico: advantage of each value by position (blank: too few placements)",
-            "cell class (symmetric cells together)",
-            "value",
+            _("Mathematico: advantage of each value by position (blank: too few placements)"),
+            _("cell class (symmetric cells together)"),
+            _("value"),
             showlegend=False,
-            yaxis={"autorange": "reversed", "title": {"text": "value"}, "type": "category"},
+            yaxis={"autorange": "reversed", "title": {"text": _("value")}, "type": "category"},
             height=560,
         ),
     }
@@ -83,24 +87,27 @@ def draw_figure(entry: Mapping[str, Any]) -> Figure:
                     for d in decisions
                 ],
                 "customdata": [d["strong"] for d in decisions],
-                "name": "strong players (%)",
+                "name": _("strong players (%)"),
                 "marker": {"color": BLUE},
-                "hovertemplate": "%{x}: %{y}% of strong players (n=%{customdata})<extra></extra>",
+                "hovertemplate": _(
+                    "%{x}: %{y}% of strong players (n=%{customdata})<extra></extra>"
+                ),
             },
             {
                 "type": "bar",
                 "x": cells,
                 "y": [round(100 * d["share"], 1) for d in decisions],
                 "customdata": [d["everyone"] for d in decisions],
-                "name": "everyone (%)",
+                "name": _("everyone (%)"),
                 "marker": {"color": ORANGE},
-                "hovertemplate": "%{x}: %{y}% of all boards (n=%{customdata})<extra></extra>",
+                "hovertemplate": _("%{x}: %{y}% of all boards (n=%{customdata})<extra></extra>"),
             },
         ],
         "layout": _layout(
-            f"Card {entry['draw']} (a {entry['value']}): where it was put (folded cells)",
-            "cell, in the frame of the board before the card",
-            "share of boards (%)",
+            _("Card %(draw)s (a %(value)s): where it was put (folded cells)")
+            % {"draw": entry["draw"], "value": entry["value"]},
+            _("cell, in the frame of the board before the card"),
+            _("share of boards (%)"),
             barmode="group",
         ),
     }

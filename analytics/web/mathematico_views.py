@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from analytics.statistics import mathematico_selectors
@@ -35,7 +36,7 @@ def draw(request: HttpRequest, key: str) -> HttpResponse:
     put it."""
     report = mathematico_selectors.draw_report(key=key)
     if report is None:
-        raise Http404("no such draw (or fewer than two boards played it)")
+        raise Http404(gettext("no such draw (or fewer than two boards played it)"))
     error = None
     try:
         number = mathematico_selectors.draw_number(request.GET.get("card"))

@@ -11,6 +11,7 @@ from pathlib import Path
 import plotly
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -29,7 +30,7 @@ PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.mi
 def _kind(request: HttpRequest) -> str:
     kind = request.GET.get("game", GameKind.MATRIO)
     if kind not in GameKind.values:
-        raise Http404("no such game")
+        raise Http404(gettext("no such game"))
     return kind
 
 
@@ -127,7 +128,7 @@ def _value(raw: str | None) -> int | None:
     if not raw:
         return None
     if not raw.isdigit() or not 0 < int(raw) < 1000:
-        raise ValueError("the value is a whole number such as 1 or 13")
+        raise ValueError(gettext("the value is a whole number such as 1 or 13"))
     return int(raw)
 
 
@@ -195,10 +196,14 @@ def first_moves(request: HttpRequest) -> HttpResponse:
             "overload": overload,
             "figures": {
                 "integer": figures.first_moves_figure(
-                    integer, title="Integer Matrix: first placements", x="colour and square"
+                    integer,
+                    title=gettext("Integer Matrix: first placements"),
+                    x=gettext("colour and square"),
                 ),
                 "overload": figures.first_moves_figure(
-                    overload, title="Overload: setup choices by royal", x="slot"
+                    overload,
+                    title=gettext("Overload: setup choices by royal"),
+                    x=gettext("slot"),
                 ),
             },
         },

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from analytics import wakeups
+
+
+@pytest.fixture(autouse=True)
+def sending_wakeups() -> Iterator[None]:
+    """A test that breaks the broker on purpose leaves no pause on sending behind it."""
+    wakeups.resume_sending()
+    yield
+    wakeups.resume_sending()
 
 
 @pytest.fixture

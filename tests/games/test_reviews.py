@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def finished_game(cast: Cast, capture: Any) -> Game:
-    """A finished Integer Matrix game with its moves (quick to review), stored by an import."""
+    """A finished Integer Matrix game with its moves (quick to review), typed in (pasted)."""
     with capture(execute=True):
         report = services.games_import_mgn(club=cast.club, text=record("integer-matrix", 2))
     return Game.objects.get(pk=report.games[0].game_id)
@@ -84,3 +84,27 @@ def test_a_live_game_has_no_review(cast: Cast) -> None:
     assert game_review_store(game_id=live.pk) is None
     assert Client().get(f"/api/games/{live.pk}/review/").status_code == 404
     assert 'id="review-heading"' not in Client().get(f"/games/{live.pk}/").content.decode()
+
+
+def test_a_sweep_finds_a_finished_game_whose_review_was_lost_and_imports_are_left_alone(
+    cast: Cast, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analytics.recovery import analytics_sweep
+
+    sent: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
+    monkeypatch.setattr(wakeups, "send", lambda name, **kwargs: sent[name].append(kwargs))
+    typed = finished_game(cast, django_capture_on_commit_callbacks)
+    imported = services.games_import_mgn(
+        club=cast.club, text=record("integer-matrix", 3), source=Game.Source.IMPORTED
+    ).games[0]
+    sent.clear()
+
+    report = analytics_sweep(now=timezone.now() + timedelta(minutes=5))
+
+    assert sent[wakeups.REVIEW_GAMES] == [{"game_ids": [typed.pk]}]
+    assert report.reviews == 1 and imported.game_id not in games_awaiting_review()
+    assert game_review_store(game_id=imported.game_id) is None
