@@ -37,6 +37,7 @@ import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -257,34 +258,44 @@ def _update_chunk(kind: str, ids: list[int], *, queue_refresh: bool) -> int:
     games = _finished_games(ids, kind)
     records = _records(games)
     events = _event_counters(games)
+    own = STATISTICS[kind].contribute(games, records)
     fresh: Fresh = {}
-    if kind == GameKind.MATRIO:
-        ratings = _ratings_before([g.pk for g in games])
-        for game in games:
-            read = _read(game, records.get(game.pk))
-            if read is not None:
-                counters, row = _contribution(read, ratings.get(game.pk))
-                counters += events.get(game.pk, [])
-                fresh[game.pk] = (counters, row, _fingerprint(counters, row))
-    if kind == GameKind.MATHEMATICO:
-        seats = _seats_before([g.pk for g in games], kind=kind)
-        for game in games:
-            found = seats.get(game.pk, [])
-            keys = [key for key, _ in found]
-            read_m = mathematico.read_game(game, keys=keys, text=records.get(game.pk))
-            if read_m is not None:
-                counters, row = mathematico.contribution(read_m, [r for _, r in found])
-                counters += events.get(game.pk, [])
-                if counters or row is not None:
-                    fresh[game.pk] = (counters, row, _fingerprint(counters, row))
     for game in games:
-        if game.pk in fresh:
-            continue
-        counters = _pure_contribution(game, records.get(game.pk))
-        counters += events.get(game.pk, [])
-        if counters:
-            fresh[game.pk] = (counters, None, _fingerprint(counters, None))
+        counters, row = own.get(game.pk, ([], None))
+        counters = counters + events.get(game.pk, [])
+        if counters or row is not None:
+            fresh[game.pk] = (counters, row, _fingerprint(counters, row))
     return _replace(kind, ids, fresh, queue_refresh=queue_refresh)
+
+
+Contribution = tuple[list[list[Any]], JsonDict | None]  # a game's counter rows and row
+Contributions = dict[int, Contribution]  # by game id
+
+
+def _matrio_contributions(games: Sequence[Game], records: Mapping[int, str]) -> Contributions:
+    ratings = _ratings_before([g.pk for g in games])
+    out: Contributions = {}
+    for game in games:
+        read = _read(game, records.get(game.pk))
+        if read is not None:
+            out[game.pk] = _contribution(read, ratings.get(game.pk))
+    return out
+
+
+def _mathematico_contributions(games: Sequence[Game], records: Mapping[int, str]) -> Contributions:
+    seats = _seats_before([g.pk for g in games], kind=GameKind.MATHEMATICO)
+    out: Contributions = {}
+    for game in games:
+        found = seats.get(game.pk, [])
+        keys = [key for key, _ in found]
+        read = mathematico.read_game(game, keys=keys, text=records.get(game.pk))
+        if read is not None:
+            out[game.pk] = mathematico.contribution(read, [r for _, r in found])
+    return out
+
+
+def _first_moves_contributions(games: Sequence[Game], records: Mapping[int, str]) -> Contributions:
+    return {game.pk: (_pure_contribution(game, records.get(game.pk)), None) for game in games}
 
 
 def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
@@ -332,8 +343,9 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
     """The ratings of the kind's games from order key ``since`` on were replayed: their
     players' ratings before the game may have changed, so recount those games' contributions
     from their stored compact rows (no record is read again). Returns the games changed."""
-    if kind not in (GameKind.MATRIO, GameKind.MATHEMATICO):
-        return 0
+    from_row = STATISTICS[kind].from_row
+    if from_row is None:
+        return 0  # the kind's counters do not depend on the players' ratings
     found = StatGame.objects.filter(
         kind=kind,
         row__isnull=False,
@@ -346,11 +358,7 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
     fresh: Fresh = {}
     for game_id, row in stored.items():
         ratings = [rating for _, rating in seats.get(game_id, [])]
-        if kind == GameKind.MATRIO:
-            counters, new_row = _contribution(matrio_from_row(row), ratings)
-        else:
-            game = mathematico.mathematico_from_row(row)
-            counters, new_row = mathematico.contribution(game, ratings)
+        counters, new_row = from_row(row, ratings)
         counters += events.get(game_id, [])
         fresh[game_id] = (counters, new_row, _fingerprint(counters, new_row))
     return _replace(kind, sorted(stored), fresh, queue_refresh=True)
@@ -359,6 +367,7 @@ def statistics_ratings_replayed(*, kind: str, since: str) -> int:
 def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool) -> int:
     """Swap the stored contributions of ``ids`` for ``fresh`` ones (absent: the game no
     longer counts), applying the net difference to the counters."""
+    entry = STATISTICS[kind]
     stored = {s.game_id: s for s in StatGame.objects.filter(kind=kind, game_id__in=ids)}
     net: dict[CounterKey, Tally] = {}
     rows_changed = False
@@ -383,8 +392,8 @@ def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool
                     fingerprint=fingerprint,
                     counters=counters,
                     row=row,
-                    sample=pack(matrio_from_row(row)) if row and kind == GameKind.MATRIO else None,
-                    deal=mathematico.row_draw(row) if kind == GameKind.MATHEMATICO else "",
+                    sample=entry.sample(row) if row and entry.sample else None,
+                    deal=entry.deal(row) if entry.deal else "",
                 )
             )
         if (old.row if old else None) != (new[1] if new else None):
@@ -393,22 +402,82 @@ def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool
     StatGame.objects.filter(game_id__in=drop).delete()
     StatGame.objects.bulk_create(create, batch_size=2000)
     _apply(net)
-    if rows_changed and queue_refresh and kind == GameKind.MATRIO:
-        queue_card_impact()
-    if rows_changed and queue_refresh and kind == GameKind.MATHEMATICO:
-        mathematico.queue_refresh(draws=draws)
+    if rows_changed and queue_refresh and entry.queue_refresh is not None:
+        entry.queue_refresh(draws)
     return len(drop) + len(create) - len(set(drop) & {c.game_id for c in create})
 
 
 Progress = Callable[[int, int, str], None]  # done, total, what is being done
 REBUILD_CHUNK = 500  # games read and counted at a time by a rebuild
-#: The counters each kind's games feed (besides the event seats of its events).
-KIND_STATISTICS: dict[str, tuple[str, ...]] = {
-    GameKind.MATRIO: (OPENINGS, TRAYS_PLAYED, MATRIO_CELLS),
-    GameKind.MATHEMATICO: (mathematico.MATHEMATICO_EARLY,),
-    GameKind.INTEGER_MATRIX: (INTEGER_MATRIX_FIRST,),
-    GameKind.MATRIX_OVERLOAD: (OVERLOAD_SETUP,),
+
+
+@dataclass(frozen=True)
+class KindStatistics:
+    """What one game kind's games give the statistics (besides the event seats of its events).
+
+    ``contribute`` reads a chunk of finished games (with their records) into their counter
+    rows and compact row; ``from_row`` recounts a game from its stored compact row when the
+    ratings before it changed (``None``: its counters do not depend on ratings); ``sample``
+    and ``deal`` derive the stored packed record and draw from the row; ``queue_refresh``
+    asks for the kind's stored report after rows changed (given the draws changed);
+    ``forget`` and ``refresh`` drop and rebuild that report around a rebuild.
+    """
+
+    statistics: tuple[str, ...]  # the counters the kind's games feed
+    contribute: Callable[[Sequence[Game], Mapping[int, str]], Contributions]
+    from_row: Callable[[JsonDict, list[int | None]], Contribution] | None = None
+    sample: Callable[[JsonDict], bytes] | None = None
+    deal: Callable[[JsonDict | None], str] | None = None
+    queue_refresh: Callable[[set[str]], None] | None = None
+    forget: Callable[[], object] | None = None
+    refresh: Callable[[], object] | None = None
+    refreshed: str = ""  # what ``refresh`` makes, as the rebuild's progress says it
+
+
+def _matrio_from_row(row: JsonDict, ratings: list[int | None]) -> Contribution:
+    return _contribution(matrio_from_row(row), ratings)
+
+
+def _mathematico_from_row(row: JsonDict, ratings: list[int | None]) -> Contribution:
+    return mathematico.contribution(mathematico.mathematico_from_row(row), ratings)
+
+
+def _forget_card_impact() -> None:
+    StatResult.objects.filter(name=CARD_IMPACT).delete()
+
+
+#: One entry per game kind: adding a game adds one entry here.
+STATISTICS: dict[str, KindStatistics] = {
+    GameKind.MATRIO: KindStatistics(
+        statistics=(OPENINGS, TRAYS_PLAYED, MATRIO_CELLS),
+        contribute=_matrio_contributions,
+        from_row=_matrio_from_row,
+        sample=lambda row: pack(matrio_from_row(row)),
+        queue_refresh=lambda draws: queue_card_impact(),
+        forget=_forget_card_impact,
+        refresh=card_impact_refresh,
+        refreshed="card impact",
+    ),
+    GameKind.MATHEMATICO: KindStatistics(
+        statistics=(mathematico.MATHEMATICO_EARLY,),
+        contribute=_mathematico_contributions,
+        from_row=_mathematico_from_row,
+        deal=mathematico.row_draw,
+        queue_refresh=lambda draws: mathematico.queue_refresh(draws=draws),
+        forget=mathematico.forget,
+        refresh=lambda: mathematico.mathematico_refresh(every_draw=True),
+        refreshed="values by position and draws",
+    ),
+    GameKind.INTEGER_MATRIX: KindStatistics(
+        statistics=(INTEGER_MATRIX_FIRST,), contribute=_first_moves_contributions
+    ),
+    GameKind.MATRIX_OVERLOAD: KindStatistics(
+        statistics=(OVERLOAD_SETUP,), contribute=_first_moves_contributions
+    ),
 }
+assert set(STATISTICS) == set(GameKind.values), "every game kind needs its statistics entry"
+#: The counters each kind's games feed (besides the event seats of its events).
+KIND_STATISTICS: dict[str, tuple[str, ...]] = {k: e.statistics for k, e in STATISTICS.items()}
 
 
 @transaction.atomic
@@ -420,11 +489,10 @@ def statistics_rebuild(*, kind: str = GameKind.MATRIO, progress: Progress | None
     StatGame.objects.filter(kind=kind).delete()
     events = Event.objects.filter(game=kind).values_list("pk", flat=True)
     StatCounter.objects.filter(statistic=EVENTS, group__in=[str(e) for e in events]).delete()
-    StatCounter.objects.filter(statistic__in=KIND_STATISTICS.get(kind, ())).delete()
-    if kind == GameKind.MATRIO:
-        StatResult.objects.filter(name=CARD_IMPACT).delete()
-    if kind == GameKind.MATHEMATICO:
-        mathematico.forget()
+    entry = STATISTICS[kind]
+    StatCounter.objects.filter(statistic__in=entry.statistics).delete()
+    if entry.forget is not None:
+        entry.forget()
     ids = list(
         Game.objects.filter(kind=kind, status__in=RATED_STATUSES)
         .order_by("pk")
@@ -435,12 +503,8 @@ def statistics_rebuild(*, kind: str = GameKind.MATRIO, progress: Progress | None
         statistics_games_update(kind=kind, game_ids=chunk, queue_refresh=False)
         if progress is not None:
             progress(start + len(chunk), len(ids), "games counted")
-    if kind == GameKind.MATRIO:
+    if entry.refresh is not None:
         if progress is not None:
-            progress(len(ids), len(ids), "card impact")
-        card_impact_refresh()
-    if kind == GameKind.MATHEMATICO:
-        if progress is not None:
-            progress(len(ids), len(ids), "values by position and draws")
-        mathematico.mathematico_refresh(every_draw=True)
+            progress(len(ids), len(ids), entry.refreshed)
+        entry.refresh()
     return StatGame.objects.filter(kind=kind).count()
