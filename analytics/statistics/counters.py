@@ -294,10 +294,6 @@ def _mathematico_contributions(games: Sequence[Game], records: Mapping[int, str]
     return out
 
 
-def _first_moves_contributions(games: Sequence[Game], records: Mapping[int, str]) -> Contributions:
-    return {game.pk: (_pure_contribution(game, records.get(game.pk)), None) for game in games}
-
-
 def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
     """Event analytics: per event game, one tally per seat (``P1``..) with its outcome."""
     in_events = {g.pk: g.event_id for g in games if g.event_id is not None}
@@ -315,27 +311,33 @@ def _event_counters(games: Sequence[Game]) -> dict[int, list[list[Any]]]:
     return out
 
 
-def _pure_contribution(game: Game, text: str | None) -> list[list[Any]]:
-    """Integer Matrix first placements (ply, colour and square) or Overload setup choices
-    (royal, slot); none for a record the engine rejects."""
-    statistic: str
-    try:
-        if text is None:
-            raise ValueError("no record")
-        if game.kind == GameKind.INTEGER_MATRIX:
-            game_read = read_integer_matrix(text, game_id="g")
-            statistic, delta = INTEGER_MATRIX_FIRST, first_placements_delta(game_read)
-        elif game.kind == GameKind.MATRIX_OVERLOAD:
-            statistic, delta = OVERLOAD_SETUP, setup_choices_delta(read_overload(text, game_id="g"))
-        else:
-            return []
-    except Exception:  # a record the engine rejects adds nothing
-        log.warning("%s game %s left out of the statistics", game.kind, game.pk, exc_info=True)
-        return []
-    return [
-        [statistic, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
-        for (group, key), tally in sorted(delta.items())
-    ]
+def _first_moves(
+    statistic: str, delta_of: Callable[[str], Mapping[tuple[str, str], Tally]]
+) -> Callable[[Sequence[Game], Mapping[int, str]], Contributions]:
+    """The contributions of a kind whose games feed one counter from their record (Integer
+    Matrix first placements, Overload setup choices); none for a record the engine rejects."""
+
+    def contribute(games: Sequence[Game], records: Mapping[int, str]) -> Contributions:
+        out: Contributions = {}
+        for game in games:
+            text = records.get(game.pk)
+            try:
+                if text is None:
+                    raise ValueError("no record")
+                delta = delta_of(text)
+            except Exception:  # a record the engine rejects adds nothing
+                log.warning(
+                    "%s game %s left out of the statistics", game.kind, game.pk, exc_info=True
+                )
+                continue
+            counters = [
+                [statistic, group, key, *(getattr(tally, f) for f in TALLY_FIELDS)]
+                for (group, key), tally in sorted(delta.items())
+            ]
+            out[game.pk] = (counters, None)
+        return out
+
+    return contribute
 
 
 @transaction.atomic
@@ -469,10 +471,17 @@ STATISTICS: dict[str, KindStatistics] = {
         refreshed="values by position and draws",
     ),
     GameKind.INTEGER_MATRIX: KindStatistics(
-        statistics=(INTEGER_MATRIX_FIRST,), contribute=_first_moves_contributions
+        statistics=(INTEGER_MATRIX_FIRST,),
+        contribute=_first_moves(
+            INTEGER_MATRIX_FIRST,
+            lambda text: first_placements_delta(read_integer_matrix(text, game_id="g")),
+        ),
     ),
     GameKind.MATRIX_OVERLOAD: KindStatistics(
-        statistics=(OVERLOAD_SETUP,), contribute=_first_moves_contributions
+        statistics=(OVERLOAD_SETUP,),
+        contribute=_first_moves(
+            OVERLOAD_SETUP, lambda text: setup_choices_delta(read_overload(text, game_id="g"))
+        ),
     ),
 }
 assert set(STATISTICS) == set(GameKind.values), "every game kind needs its statistics entry"
