@@ -65,7 +65,6 @@ from games.engine.live.common import (
     with_tags,
     without,
 )
-from games.engine.overload.notation import format_result
 from games.engine.record import RawRecord, check_common_tags, read_records
 
 __all__ = [
@@ -381,20 +380,7 @@ def result_only(
     adapter = _adapter(kind)
     checked = check_tags(_pairs(tags))
     names = _players(adapter, checked, players)
-    if kind == _overload.NAME:
-        killed = result.get("royals_killed")
-        text = format_result(
-            str(result.get("result", "")),
-            result.get("reason"),
-            killed if isinstance(killed, int) else 12,
-            result.get("cards_left"),
-        )
-    else:
-        items = []
-        for role in adapter.roles(names):
-            value = result.get(role)
-            items.append(f"{role}: {'WD' if value is None else value}")
-        text = "; ".join(items)
+    text = adapter.result_text(names, result)
     check_value("the result", text)
     named = with_tags(without(_named(adapter, checked, names), "Result"), {"Result": text})
     record = read_records(header_text(kind, named))[0]

@@ -76,6 +76,8 @@ class Adapter(Protocol):
 
     def roles(self, players: Sequence[str]) -> tuple[str, ...]: ...
 
+    def result_text(self, players: Sequence[str], result: Mapping[str, Any]) -> str: ...
+
     def check_players(self, players: Sequence[str]) -> None: ...
 
     def begin(self, record: RawRecord, players: tuple[str, ...]) -> Any: ...
@@ -220,3 +222,10 @@ def written_tags(record: RawRecord, *skip: str) -> Tags:
 def tags_only(record: RawRecord) -> tuple[Tags, tuple[str, ...]]:
     """``setup_tokens`` of a game whose whole setup is in its tags: no setup plies."""
     return written_tags(record), ()
+
+
+def scores_result_text(roles: Sequence[str], result: Mapping[str, Any]) -> str:
+    """A ``Result`` tag from final scores by role (``None``: withdrawn, written ``WD``)."""
+    return "; ".join(
+        f"{role}: {'WD' if result.get(role) is None else result.get(role)}" for role in roles
+    )

@@ -52,7 +52,14 @@ from games.engine.integer_matrix.rules import (
 )
 from games.engine.integer_matrix.scoring import ROLES
 from games.engine.integer_matrix.scoring import winners as role_winners
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only
+from games.engine.live.common import (
+    Summary,
+    Tags,
+    at_ply,
+    competition_ranks,
+    scores_result_text,
+    tags_only,
+)
 from games.engine.record import RawRecord
 
 NAME = "integer-matrix"
@@ -67,6 +74,11 @@ class Position:
 
 def roles(players: Sequence[str]) -> tuple[str, ...]:
     return ROLES
+
+
+def result_text(players: Sequence[str], result: Mapping[str, Any]) -> str:
+    """The ``Result`` tag of a result-only game: each role's final score."""
+    return scores_result_text(roles(players), result)
 
 
 def check_players(players: Sequence[str]) -> None:

@@ -42,7 +42,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engine.core import IllegalMoveError, JsonDict, RecordError
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only, with_tags
+from games.engine.live.common import (
+    Summary,
+    Tags,
+    at_ply,
+    competition_ranks,
+    scores_result_text,
+    tags_only,
+    with_tags,
+)
 from games.engine.mathematico.board import CELLS, board_string
 from games.engine.mathematico.cards import (
     COPIES,
@@ -92,6 +100,11 @@ class Position:
 
 def roles(players: Sequence[str]) -> tuple[str, ...]:
     return tuple(players)
+
+
+def result_text(players: Sequence[str], result: Mapping[str, Any]) -> str:
+    """The ``Result`` tag of a result-only game: each role's final score."""
+    return scores_result_text(roles(players), result)
 
 
 def check_players(players: Sequence[str]) -> None:

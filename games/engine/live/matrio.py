@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.core import IllegalMoveError, JsonDict, RecordError
-from games.engine.live.common import Summary, Tags, at_ply, competition_ranks, tags_only
+from games.engine.live.common import (
+    Summary,
+    Tags,
+    at_ply,
+    competition_ranks,
+    scores_result_text,
+    tags_only,
+)
 from games.engine.matrio.board import CELL_NAMES, TRAY_SUIT, TRAYS, cell_scores
 from games.engine.matrio.cards import cards_of
 from games.engine.matrio.notation import TokenError, parse_token
@@ -60,6 +67,11 @@ class Position:
 
 def roles(players: Sequence[str]) -> tuple[str, ...]:
     return SEATS
+
+
+def result_text(players: Sequence[str], result: Mapping[str, Any]) -> str:
+    """The ``Result`` tag of a result-only game: each role's final score."""
+    return scores_result_text(roles(players), result)
 
 
 def check_players(players: Sequence[str]) -> None:

@@ -36,9 +36,10 @@ from games.engine.core import IllegalMoveError, JsonDict, RecordError
 from games.engine.live.common import Summary, Tags, at_ply, with_tags, written_tags
 from games.engine.overload.board import PILES, SLOTS
 from games.engine.overload.explain import ended
-from games.engine.overload.notation import format_move, parse_move, read_setup
+from games.engine.overload.notation import format_move, format_result, parse_move, read_setup
+from games.engine.overload.position import State, result
 from games.engine.overload.records import new_game
-from games.engine.overload.rules import State, apply, legal_moves, result
+from games.engine.overload.rules import apply, legal_moves
 from games.engine.overload.summary import picture, table
 from games.engine.record import RawRecord
 
@@ -56,6 +57,17 @@ class Position:
 
 def roles(players: Sequence[str]) -> tuple[str, ...]:
     return (ROLE,)
+
+
+def result_text(players: Sequence[str], result: Mapping[str, Any]) -> str:
+    """The ``Result`` tag of a result-only game: won or lost (why), royals killed, cards left."""
+    killed = result.get("royals_killed")
+    return format_result(
+        str(result.get("result", "")),
+        result.get("reason"),
+        killed if isinstance(killed, int) else 12,
+        result.get("cards_left"),
+    )
 
 
 def check_players(players: Sequence[str]) -> None:
