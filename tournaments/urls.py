@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import event_pages, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.event_index, name="events"),
+    path("new/", event_pages.event_new, name="event-new"),
+    path("<slug:club>/<slug:slug>/edit/", event_pages.event_edit, name="event-edit"),
+    path("<slug:club>/<slug:slug>/delete/", event_pages.event_remove, name="event-delete"),
     path("<slug:club>/<slug:slug>/", views.event_detail, name="event"),
     path("<slug:club>/<slug:slug>/standings.json", views.event_standings_json, name="standings"),
     path("<slug:club>/<slug:slug>/rounds/<int:number>/print/", views.round_print, name="print"),

@@ -14,9 +14,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from clubs.roles import AnyUser
+from clubs.models import Club
+from clubs.roles import AnyUser, is_director
 from games.engine.errors import DomainError
 from tournaments import permissions as policy
 from tournaments import services
@@ -93,7 +95,9 @@ def _names(event: Event) -> dict[int, str]:
 
 
 def event_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/event_index.html", {"events": event_list()})
+    directs = any(is_director(request.user, club) for club in Club.objects.all())
+    context = {"events": event_list(), "can_create": directs}
+    return render(request, "tournaments/event_index.html", context)
 
 
 def event_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
@@ -205,7 +209,9 @@ def _table_post(request: HttpRequest, table: Table, result: Result | None) -> No
                 details=_details_from(request, table),
                 by=request.user,
             )
-            messages.success(request, f"Result of table {table.number} saved.")
+            messages.success(
+                request, gettext("Result of table %(table)s saved.") % {"table": table.number}
+            )
         elif action in ("confirm", "dispute") and result is not None:
             services.result_confirm(
                 result=result,
@@ -213,9 +219,9 @@ def _table_post(request: HttpRequest, table: Table, result: Result | None) -> No
                 note=request.POST.get("note", ""),
                 by=request.user,
             )
-            messages.success(request, "Thank you: your answer is recorded.")
+            messages.success(request, gettext("Thank you: your answer is recorded."))
         else:
-            messages.error(request, "Nothing to do.")
+            messages.error(request, gettext("Nothing to do."))
     except DomainError as error:
         messages.error(request, error.message)
 
@@ -259,7 +265,7 @@ def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
     except (ValueError, Entry.DoesNotExist, Round.DoesNotExist, Table.DoesNotExist):
-        messages.error(request, "That entry, round or table is not part of this event.")
+        messages.error(request, gettext("That entry, round or table is not part of this event."))
     return redirect("tournaments:console", club=club, slug=slug)
 
 
@@ -270,35 +276,39 @@ def _number(request: HttpRequest, name: str) -> int:
 def _console_action(request: HttpRequest, event: Event, action: str, by: AnyUser | None) -> str:
     if action == "add-player":
         entry = services.player_enter_new(event=event, name=request.POST.get("name", ""), by=by)
-        return f"{entry.player.name} is entered and checked in."
+        return gettext("%(player)s is entered and checked in.") % {"player": entry.player.name}
     if action in ("check-in", "check-out", "drop"):
         entry = event.entries.select_related("player").get(pk=_number(request, "entry"))
         if action == "drop":
             services.entry_drop(entry=entry, by=by)
-            return f"{entry.player.name} has dropped."
+            return gettext("%(player)s has dropped.") % {"player": entry.player.name}
         services.entry_check_in(entry=entry, checked_in=action == "check-in", by=by)
-        return f"{entry.player.name}: {'checked in' if action == 'check-in' else 'not here'}."
+        if action == "check-in":
+            return gettext("%(player)s: checked in.") % {"player": entry.player.name}
+        return gettext("%(player)s: not here.") % {"player": entry.player.name}
     if action in ("generate", "final"):
         round_ = services.round_generate(event=event, final=action == "final", by=by)
-        return f"Round {round_.number} is seated (draft): check it, then lock it."
+        return gettext("Round %(round)s is seated (draft): check it, then lock it.") % {
+            "round": round_.number
+        }
     if action == "finish-event":
         services.event_finish(event=event, by=by)
-        return "The event is finished."
+        return gettext("The event is finished.")
     round_ = event.rounds.get(number=_number(request, "round"))
     if action == "regenerate":
         services.round_regenerate(round=round_, by=by)
-        return f"Round {round_.number} is seated again."
+        return gettext("Round %(round)s is seated again.") % {"round": round_.number}
     if action == "swap":
         services.round_swap(
             round=round_, first=_number(request, "first"), second=_number(request, "second"), by=by
         )
-        return "The two players swapped places."
+        return gettext("The two players swapped places.")
     if action == "lock":
         services.round_lock(round=round_, by=by)
-        return f"Round {round_.number} is locked: play!"
+        return gettext("Round %(round)s is locked: play!") % {"round": round_.number}
     if action == "finish-round":
         services.round_finish(round=round_, by=by)
-        return f"Round {round_.number} is finished."
+        return gettext("Round %(round)s is finished.") % {"round": round_.number}
     if action in ("result", "correct"):
         table = round_.tables.get(pk=_number(request, "table"))
         scores = _scores_from(request, table)
@@ -307,5 +317,8 @@ def _console_action(request: HttpRequest, event: Event, action: str, by: AnyUser
             services.result_correct(table=table, scores=scores, details=details, by=by)
         else:
             services.result_report(table=table, scores=scores, details=details, by=by)
-        return f"Result of round {round_.number}, table {table.number} saved."
-    return "Nothing to do."
+        return gettext("Result of round %(round)s, table %(table)s saved.") % {
+            "round": round_.number,
+            "table": table.number,
+        }
+    return gettext("Nothing to do.")
