@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from clubs.models import Player
 from games.engine.errors import DomainError
@@ -15,9 +16,11 @@ def clean_name(name: str) -> str:
     """The name with its spacing tidied; a sentence when it is empty or too long."""
     clean = " ".join(name.split())
     if not clean:
-        raise DomainError("give the player's name")
+        raise DomainError(gettext("give the player's name"))
     if len(clean) > NAME_LENGTH:
-        raise DomainError(f"a player's name is at most {NAME_LENGTH} characters")
+        raise DomainError(
+            gettext("a player's name is at most %(n)s characters") % {"n": NAME_LENGTH}
+        )
     return clean
 
 
@@ -30,3 +33,8 @@ def free_slug(name: str) -> str:
         number += 1
         slug = f"{base}-{number}"
     return slug
+
+
+def name_key(name: str) -> str:
+    """A name as it is matched: case and spacing aside (``"pat  Player"`` is ``"pat player"``)."""
+    return " ".join(name.split()).casefold()

@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
-from clubs.players import free_slug
+from clubs.players import free_slug, name_key
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.events import EventLike, events_of_clubs
@@ -135,10 +135,6 @@ class ImportReport:
 def without_nul(text: str) -> str:
     """The text with NUL characters made visible (databases refuse them in text columns)."""
     return text.replace("\x00", "\ufffd")
-
-
-def name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 def _plain(key: str) -> str:

@@ -8,20 +8,23 @@ read through ``tournaments.selectors``; standings come from ``event_standings``.
 from __future__ import annotations
 
 from typing import TypedDict
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from clubs.roles import AnyUser, is_director
 from games.engine.errors import DomainError
 from tournaments import permissions as policy
 from tournaments import services
+from tournaments.check_in import club_members, entry_undrop, members_enter, player_enter_by_name
 from tournaments.kinds import event_kind
 from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.options import event_options
@@ -240,6 +243,8 @@ def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
             "event": event,
             "options": event_options(event),
             "entries": event_entries(event=event),
+            "members": _members_to_enter(event),
+            "typed_name": request.GET.get("name", "")[:200],
             "rounds": rounds,
             "current": current,
             "missing": round_missing(round=current) if current else [],
@@ -250,6 +255,11 @@ def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     )
 
 
+def _members_to_enter(event: Event) -> list[Player]:
+    entered = set(event.entries.values_list("player_id", flat=True))
+    return [player for player in club_members(event) if player.pk not in entered]
+
+
 @login_required
 @require_POST
 def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
@@ -258,15 +268,23 @@ def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         raise PermissionDenied
     action = request.POST.get("action", "")
     by = request.user
+    back = reverse("tournaments:console", kwargs={"club": club, "slug": slug})
+    section = "#entries-heading" if action in ENTRY_ACTIONS else ""
     try:
         done = _console_action(request, event, action, by)
         if done:
             messages.success(request, done)
     except DomainError as error:
         messages.error(request, error.message)
+        if action == "add-player":  # keep what was typed
+            return redirect(f"{back}?{urlencode({'name': request.POST.get('name', '')})}{section}")
     except (ValueError, Entry.DoesNotExist, Round.DoesNotExist, Table.DoesNotExist):
         messages.error(request, gettext("That entry, round or table is not part of this event."))
-    return redirect("tournaments:console", club=club, slug=slug)
+    return redirect(back + section)
+
+
+#: the console's actions on its player list (the page comes back to the list, not its top)
+ENTRY_ACTIONS = ("add-player", "enter-members", "check-in", "check-out", "drop", "undrop")
 
 
 def _number(request: HttpRequest, name: str) -> int:
@@ -275,10 +293,28 @@ def _number(request: HttpRequest, name: str) -> int:
 
 def _console_action(request: HttpRequest, event: Event, action: str, by: AnyUser | None) -> str:
     if action == "add-player":
-        entry = services.player_enter_new(event=event, name=request.POST.get("name", ""), by=by)
-        return gettext("%(player)s is entered and checked in.") % {"player": entry.player.name}
-    if action in ("check-in", "check-out", "drop"):
+        entry, created = player_enter_by_name(
+            event=event,
+            name=request.POST.get("name", ""),
+            create=request.POST.get("create") == "1",
+            by=by,
+        )
+        said = gettext("%(player)s is a new member, entered and checked in.")
+        if not created:
+            said = gettext("%(player)s is entered and checked in.")
+        return said % {"player": entry.player.name}
+    if action == "enter-members":
+        ids = [int(pk) for pk in request.POST.getlist("player") if pk.isdigit() and len(pk) < 19]
+        entered = members_enter(event=event, player_ids=ids, by=by)
+        return ngettext(
+            "%(n)s member entered and checked in.", "%(n)s members entered and checked in.",
+            len(entered),
+        ) % {"n": len(entered)}  # fmt: skip
+    if action in ("check-in", "check-out", "drop", "undrop"):
         entry = event.entries.select_related("player").get(pk=_number(request, "entry"))
+        if action == "undrop":
+            entry_undrop(entry=entry, by=by)
+            return gettext("%(player)s plays on.") % {"player": entry.player.name}
         if action == "drop":
             services.entry_drop(entry=entry, by=by)
             return gettext("%(player)s has dropped.") % {"player": entry.player.name}
