@@ -64,7 +64,7 @@ def test_a_new_name_near_a_members_is_refused_until_asked_on_purpose() -> None:
     c = cast(4)
     event = event_of(c)
 
-    with pytest.raises(DomainError, match="members with a near name: .*Player 02"):
+    with pytest.raises(DomainError, match=r"members with a near name: .*Player 02"):
         player_enter_by_name(event=event, name="Player 2", by=c.director)
     entry, created = player_enter_by_name(event=event, name="Player 2", create=True, by=c.director)
     fresh, made = player_enter_by_name(event=event, name="Zoe Quinn", by=c.director)
