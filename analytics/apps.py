@@ -13,8 +13,12 @@ class AnalyticsConfig(AppConfig):
             listeners,
             worker,  # noqa: F401  (connects the worker heartbeat and the sweep to Celery)
         )
+        from analytics.ratings.selectors import RatingRows
         from games.models import Game
         from games.signals import games_changed
+        from tournaments import seeding
+
+        seeding.install(RatingRows())  # round 1 of an event is seated by these ratings
 
         games_changed.connect(listeners.games_changed, dispatch_uid="analytics.games_changed")
         post_delete.connect(

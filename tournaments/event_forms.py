@@ -70,6 +70,14 @@ class EventForm(forms.Form):
         choices=MODES, initial="max", label=_("Who wins"),
         help_text=_("Mathematico clubs sometimes play for the lowest score or a target."),
     )  # fmt: skip
+    seeding = forms.ChoiceField(
+        choices=[
+            ("rating", _("by rating: table 1 the strongest, as later rounds by points")),
+            ("random", _("at random")),
+        ],
+        initial="rating",
+        label=_("Round 1 seating"),
+    )
     target = forms.IntegerField(
         required=False, min_value=-100_000, max_value=100_000, label=_("Target score"),
         help_text=_("Only for “the score nearest to a target wins”."),
@@ -102,7 +110,12 @@ class EventForm(forms.Form):
     def options(self) -> dict[str, Any]:
         data = self.cleaned_data
         mode = f"exactly:{data['target']}" if data["mode"] == "exactly" else data["mode"]
-        return {"rounds": data["rounds"], "final_size": data["final_size"], "mode": mode}
+        return {
+            "rounds": data["rounds"],
+            "final_size": data["final_size"],
+            "mode": mode,
+            "seeding": data["seeding"],
+        }
 
 
 def initial_of(event: Event) -> dict[str, Any]:
@@ -117,5 +130,6 @@ def initial_of(event: Event) -> dict[str, Any]:
         "rounds": options.get("rounds", 3),
         "final_size": options.get("final_size", 0),
         "mode": "exactly" if target is not None else mode,
+        "seeding": options.get("seeding", "rating"),
         "target": target,
     }

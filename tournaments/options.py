@@ -9,7 +9,8 @@ format, so nothing is hidden in code and the standings page restates the rules i
 * ``bye`` — ``{"kind": "fixed"|"average"|"zero", "match_points": …, "score": …}``;
 * ``missed_round`` — ``zero`` or ``bye``; ``mode`` — how scores rank (``max``, ``min``,
   ``exactly:N``); ``rounds`` — planned number of rounds; ``final_size`` — top N of the final
-  (0 = no final).
+  (0 = no final); ``seeding`` — ``rating`` (the default: round 1 seated by rating as later
+  rounds are by points, the unrated at random) or ``random`` (``tournaments.seeding``).
 
 Invariant: :func:`check_options` accepts exactly the options :func:`standings_rules` can use;
 a bad option is a ``DomainError`` with a sentence naming it.
@@ -19,9 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.engine.errors import DomainError
 from tournaments.kinds import EVENT_KINDS, event_kind
 from tournaments.models import Event
+from tournaments.seeding import SEEDINGS
 from tournaments.standings import ByeRule, PlacePoints, StandingsError, StandingsRules
 from tournaments.standings.criteria import criteria_named
 from tournaments.standings.places import score_key
@@ -39,6 +43,7 @@ def default_options(game: str) -> dict[str, Any]:
         "mode": "max",
         "rounds": 3,
         "final_size": 0,
+        "seeding": "rating",
     }
 
 
@@ -68,21 +73,29 @@ def standings_rules(options: dict[str, Any]) -> StandingsRules:
             missed_round=options["missed_round"],
         )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise DomainError(f"the event's options are malformed ({error})") from None
+        raise DomainError(
+            gettext("the event's options are malformed (%(error)s)") % {"error": error}
+        ) from None
 
 
 def check_options(*, game: str, format: str, options: dict[str, Any]) -> dict[str, Any]:
     """The declared options merged over the defaults; ``DomainError`` for anything unusable."""
     if not isinstance(options, dict):
-        raise DomainError("options must be a JSON object")
+        raise DomainError(gettext("options must be a JSON object"))
     formats = EVENT_KINDS[game].formats if game in EVENT_KINDS else ()
     if format not in formats:
         allowed = ", ".join(str(f.label) for f in formats)
-        raise DomainError(f"a {game} event cannot use the format {format!r}; allowed: {allowed}")
+        raise DomainError(
+            gettext("a %(game)s event cannot use the format “%(format)s”; allowed: %(allowed)s")
+            % {"game": game, "format": format, "allowed": allowed}
+        )
     merged = default_options(game)
     unknown = sorted(set(options) - set(merged))
     if unknown:
-        raise DomainError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(merged))}")
+        raise DomainError(
+            gettext("unknown option “%(option)s”; known: %(known)s")
+            % {"option": unknown[0], "known": ", ".join(sorted(merged))}
+        )
     merged.update(options)
     try:
         criteria_named(list(merged["criteria"]))
@@ -91,15 +104,19 @@ def check_options(*, game: str, format: str, options: dict[str, Any]) -> dict[st
         raise DomainError(str(error)) from None
     rules = standings_rules(merged)
     if rules.bye.kind not in ("fixed", "average", "zero"):
-        raise DomainError("the bye rule's kind must be fixed, average or zero")
+        raise DomainError(gettext("the bye rule's kind must be fixed, average or zero"))
     if rules.place_points.ties not in ("split", "best"):
-        raise DomainError("place_points.ties must be split or best")
+        raise DomainError(gettext("place_points.ties must be split or best"))
     if merged["missed_round"] not in ("zero", "bye"):
-        raise DomainError("missed_round must be zero or bye")
+        raise DomainError(gettext("missed_round must be zero or bye"))
+    if merged["seeding"] not in SEEDINGS:
+        raise DomainError(gettext("seeding must be rating or random"))
     for key in ("rounds", "final_size"):
         if not isinstance(merged[key], int) or merged[key] < 0:
-            raise DomainError(f"{key} must be a whole number, 0 or more")
+            raise DomainError(gettext("%(key)s must be a whole number, 0 or more") % {"key": key})
     size = event_kind(game).table_size
     if merged["final_size"] and size and merged["final_size"] % size:
-        raise DomainError(f"final_size must be a multiple of the table size {size}")
+        raise DomainError(
+            gettext("final_size must be a multiple of the table size %(size)s") % {"size": size}
+        )
     return merged

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.players import NAME_LENGTH, SLUG_LENGTH, clean_name, free_slug
@@ -33,13 +34,15 @@ from tournaments.models import (
     TableSeat,
 )
 from tournaments.options import check_options, event_options
+from tournaments.seeding import seeded
 from tournaments.selectors import pairing_inputs
 from tournaments.standings import StandingsError
 
 
 def require(allowed: bool, what: str) -> None:
+    """Refuse unless ``allowed``; ``what`` (translated) is what the user may not do."""
     if not allowed:
-        raise NotAllowed(f"you may not {what}")
+        raise NotAllowed(gettext("you may not %(what)s") % {"what": what})
 
 
 def acting_user(by: AnyUser | None) -> User | None:
@@ -73,21 +76,31 @@ def event_create(
     options: Mapping[str, Any] | None = None,
     by: AnyUser | None,
 ) -> Event:
-    require(policy.can_create_event(by, club), f"create events of {club.name}")
+    require(
+        policy.can_create_event(by, club),
+        gettext("create events of %(club)s") % {"club": club.name},
+    )
     if game not in EVENT_KINDS:
-        raise DomainError(f"unknown game {game!r}")
+        raise DomainError(gettext("unknown game “%(game)s”") % {"game": game})
     format = format or EVENT_KINDS[game].formats[0]
     name = " ".join(name.split())
     slug = slug or slugify(name)[:SLUG_LENGTH].strip("-")
     if not name or not slug:
-        raise DomainError("an event needs a name")
+        raise DomainError(gettext("an event needs a name"))
     if len(name) > NAME_LENGTH:
-        raise DomainError(f"an event's name is at most {NAME_LENGTH} characters")
+        raise DomainError(
+            gettext("an event's name is at most %(n)s characters") % {"n": NAME_LENGTH}
+        )
     if len(slug) > SLUG_LENGTH:
-        raise DomainError(f"an event's address is at most {SLUG_LENGTH} characters")
+        raise DomainError(
+            gettext("an event's address is at most %(n)s characters") % {"n": SLUG_LENGTH}
+        )
     merged = check_options(game=game, format=format, options=dict(options or {}))
     if Event.objects.filter(club=club, slug=slug).exists():
-        raise DomainError(f"{club.name} already has an event with the address {slug!r}")
+        raise DomainError(
+            gettext("%(club)s already has an event with the address “%(slug)s”")
+            % {"club": club.name, "slug": slug}
+        )
     event = Event.objects.create(
         club=club, name=name, slug=slug, game=game, format=format, starts_on=starts_on
     )
@@ -99,10 +112,10 @@ def event_create(
 
 @transaction.atomic
 def event_finish(*, event: Event, by: AnyUser | None) -> Event:
-    require(policy.can_manage_event(by, event), "run this event")
+    require(policy.can_manage_event(by, event), gettext("run this event"))
     event = _lock_event(event)
     if event.rounds.exclude(status=Round.Status.FINISHED).exists():
-        raise DomainError("finish every round before finishing the event")
+        raise DomainError(gettext("finish every round before finishing the event"))
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])
     audit(event, by, "event finished", event.name, None, None)
@@ -118,18 +131,21 @@ def _last_started(event: Event) -> int:
 def entry_add(
     *, event: Event, player: Player, checked_in: bool = False, by: AnyUser | None
 ) -> Entry:
-    require(policy.can_manage_event(by, event), "run this event")
+    require(policy.can_manage_event(by, event), gettext("run this event"))
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
-        raise DomainError("the event is finished")
+        raise DomainError(gettext("the event is finished"))
     if not Membership.objects.filter(club_id=event.club_id, player=player).exists():
-        raise DomainError(f"{player.name} is not a member of {event.club.name}")
+        raise DomainError(
+            gettext("%(player)s is not a member of %(club)s")
+            % {"player": player.name, "club": event.club.name}
+        )
     late = _last_started(event) > 0
     entry, made = Entry.objects.get_or_create(
         event=event, player=player, defaults={"late": late, "checked_in": checked_in}
     )
     if not made:
-        raise DomainError(f"{player.name} is already entered")
+        raise DomainError(gettext("%(player)s is already entered") % {"player": player.name})
     audit(event, by, "entry added", player.name, None, {"late": late, "checked_in": checked_in})
     return entry
 
@@ -137,7 +153,7 @@ def entry_add(
 @transaction.atomic
 def player_enter_new(*, event: Event, name: str, by: AnyUser | None) -> Entry:
     """Create a player (a director-created profile, member of the club) and enter them."""
-    require(policy.can_manage_event(by, event), "run this event")
+    require(policy.can_manage_event(by, event), gettext("run this event"))
     name = clean_name(name)
     player = Player.objects.create(name=name, slug=free_slug(name))
     Membership.objects.get_or_create(club_id=event.club_id, player=player, role="player")
@@ -146,7 +162,7 @@ def player_enter_new(*, event: Event, name: str, by: AnyUser | None) -> Entry:
 
 @transaction.atomic
 def entry_check_in(*, entry: Entry, checked_in: bool = True, by: AnyUser | None) -> Entry:
-    require(policy.can_manage_event(by, entry.event), "run this event")
+    require(policy.can_manage_event(by, entry.event), gettext("run this event"))
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     before = entry.checked_in
     entry.checked_in = checked_in
@@ -158,18 +174,21 @@ def entry_check_in(*, entry: Entry, checked_in: bool = True, by: AnyUser | None)
 @transaction.atomic
 def entry_drop(*, entry: Entry, by: AnyUser | None) -> Entry:
     """The player leaves after the last started round (never seated again)."""
-    require(policy.can_manage_event(by, entry.event), "run this event")
+    require(policy.can_manage_event(by, entry.event), gettext("run this event"))
     entry = Entry.objects.select_for_update().select_related("player", "event").get(pk=entry.pk)
     if entry.dropped_after_round is not None:
-        raise DomainError(f"{entry.player.name} has already dropped")
+        raise DomainError(gettext("%(player)s has already dropped") % {"player": entry.player.name})
     draft = entry.event.rounds.filter(status=Round.Status.DRAFT).first()
     if draft and (
         TableSeat.objects.filter(table__round=draft, player=entry.player).exists()
         or entry.player_id in draft.byes
     ):
         raise DomainError(
-            f"the draft round {draft.number} seats {entry.player.name}: drop them, then "
-            "regenerate the round — or drop them before generating it"
+            gettext(
+                "the draft round %(round)s seats %(player)s: drop them, then "
+                "regenerate the round — or drop them before generating it"
+            )
+            % {"round": draft.number, "player": entry.player.name}
         )
     entry.dropped_after_round = _last_started(entry.event)
     entry.save(update_fields=["dropped_after_round"])
@@ -186,6 +205,7 @@ def _seat(
     """Tables (player ids in seat order), byes, seed and cards of round ``number``."""
     entrants, history, ranked = pairing_inputs(event=event)
     options = event_options(event)
+    entrants = seeded(entrants, kind=event.game, seeding=str(options["seeding"]))
     kind = event_kind(event.game)
     size = kind.table_size
     seed = ""
@@ -196,13 +216,13 @@ def _seat(
     if final:
         final_size = int(options["final_size"])
         if not final_size:
-            raise DomainError("the event declares no final (final_size is 0)")
+            raise DomainError(gettext("the event declares no final (final_size is 0)"))
         present = {e.id for e in entrants}
         ranked = [player for player in ranked if player in present]
         tables = pairing.final_tables(ranked, size=final_size, table_size=size or final_size)
         return [list(t.seats) for t in tables], [], seed, cards
     if not entrants:
-        raise DomainError("nobody is checked in")
+        raise DomainError(gettext("nobody is checked in"))
     if event.format == EventFormat.SWISS_TABLES:
         seating = pairing.seat_swiss_tables(entrants, history)
         return [list(t.seats) for t in seating.tables], list(seating.byes), seed, cards
@@ -216,7 +236,9 @@ def _seat(
         else:
             schedule = pairing.pairs_round_robin(ids)
         if number > len(schedule.rounds):
-            raise DomainError(f"the round robin has only {len(schedule.rounds)} rounds")
+            raise DomainError(
+                gettext("the round robin has only %(n)s rounds") % {"n": len(schedule.rounds)}
+            )
         planned = schedule.rounds[number - 1]
         return [list(t) for t in planned.tables], list(planned.byes), seed, cards
     return [sorted(e.id for e in entrants)], [], seed, cards
@@ -250,13 +272,13 @@ def _seating_json(round: Round) -> dict[str, Any]:
 @transaction.atomic
 def round_generate(*, event: Event, final: bool = False, by: AnyUser | None) -> Round:
     """Seat the next round (a draft) from the standings and the rounds played so far."""
-    require(policy.can_manage_event(by, event), "run this event")
+    require(policy.can_manage_event(by, event), gettext("run this event"))
     event = _lock_event(event)
     if event.status == Event.Status.FINISHED:
-        raise DomainError("the event is finished")
+        raise DomainError(gettext("the event is finished"))
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.FINISHED:
-        raise DomainError(f"round {last.number} is not finished yet")
+        raise DomainError(gettext("round %(round)s is not finished yet") % {"round": last.number})
     number = last.number + 1 if last else 1
     round = Round.objects.create(
         event=event, number=number, kind=Round.Kind.FINAL if final else Round.Kind.REGULAR
@@ -267,7 +289,7 @@ def round_generate(*, event: Event, final: bool = False, by: AnyUser | None) -> 
 
 
 def _lock_round(round: Round, by: AnyUser | None) -> Round:
-    require(policy.can_manage_event(by, round.event), "run this event")
+    require(policy.can_manage_event(by, round.event), gettext("run this event"))
     return Round.objects.select_for_update().select_related("event__club").get(pk=round.pk)
 
 
@@ -275,7 +297,10 @@ def _lock_round(round: Round, by: AnyUser | None) -> Round:
 def round_regenerate(*, round: Round, by: AnyUser | None) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise DomainError(f"round {round.number} is locked: its seating cannot change")
+        raise DomainError(
+            gettext("round %(round)s is locked: its seating cannot change")
+            % {"round": round.number}
+        )
     before = _seating_json(round)
     round.tables.all().delete()
     _write_seating(round, round.kind == Round.Kind.FINAL)
@@ -288,9 +313,12 @@ def round_swap(*, round: Round, first: int, second: int, by: AnyUser | None) -> 
     """Swap two players' places (seats or byes) in a draft round."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise DomainError(f"round {round.number} is locked: its seating cannot change")
+        raise DomainError(
+            gettext("round %(round)s is locked: its seating cannot change")
+            % {"round": round.number}
+        )
     if first == second:
-        raise DomainError("choose two different players to swap")
+        raise DomainError(gettext("choose two different players to swap"))
     before = _seating_json(round)
     seats = {s.player_id: s for s in TableSeat.objects.filter(table__round=round)}
     places: dict[int, tuple[int, int] | None] = {}
@@ -300,7 +328,10 @@ def round_swap(*, round: Round, first: int, second: int, by: AnyUser | None) -> 
         elif player in round.byes:
             places[player] = None
         else:
-            raise DomainError(f"player {player} is not in round {round.number}")
+            raise DomainError(
+                gettext("player %(player)s is not in round %(round)s")
+                % {"player": player, "round": round.number}
+            )
     TableSeat.objects.filter(table__round=round, player_id__in=[first, second]).delete()
     byes = [p for p in round.byes if p not in (first, second)]
     for player, other in ((first, second), (second, first)):
@@ -320,7 +351,10 @@ def round_lock(*, round: Round, by: AnyUser | None) -> Round:
     """The round starts: its seating is fixed and its tables may report results."""
     round = _lock_round(round, by)
     if round.status != Round.Status.DRAFT:
-        raise DomainError(f"round {round.number} is already {round.status}")
+        raise DomainError(
+            gettext("round %(round)s is already %(status)s")
+            % {"round": round.number, "status": round.status}
+        )
     round.status = Round.Status.LOCKED
     round.save(update_fields=["status"])
     Event.objects.filter(pk=round.event_id, status=Event.Status.DRAFT).update(
@@ -334,11 +368,16 @@ def round_lock(*, round: Round, by: AnyUser | None) -> Round:
 def round_finish(*, round: Round, by: AnyUser | None) -> Round:
     round = _lock_round(round, by)
     if round.status != Round.Status.LOCKED:
-        raise DomainError(f"round {round.number} is {round.status}, not being played")
+        raise DomainError(
+            gettext("round %(round)s is %(status)s, not being played")
+            % {"round": round.number, "status": round.status}
+        )
     missing = round.tables.exclude(results__status=Result.Status.CONFIRMED).order_by("number")
     if missing.exists():
         numbers = ", ".join(str(t.number) for t in missing)
-        raise DomainError(f"tables without a confirmed result: {numbers}")
+        raise DomainError(
+            gettext("tables without a confirmed result: %(tables)s") % {"tables": numbers}
+        )
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
     audit(round.event, by, "round finished", str(round), None, None)

@@ -6,6 +6,7 @@ stored every row (``analytics.ratings.services``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from analytics.compute.ratings import PROVISIONAL_GAMES, pool_label
@@ -164,3 +165,12 @@ def player_record(*, player: Player, kind: str, limit: int = 2000) -> PlayerReco
         key=lambda o: (-o.games, o.name),
     )[:20]
     return PlayerRecord(kind=kind, scores=scores, seats=seats, opponents=opponents)
+
+
+class RatingRows:
+    """The ratings tournaments seat round 1 by (``tournaments.seeding``): each player's
+    displayed rating in the kind's all-club pool, for those who have one."""
+
+    def ratings(self, kind: str, player_ids: Iterable[int]) -> dict[int, float]:
+        rows = Rating.objects.filter(pool=kind, player_id__in=list(player_ids))
+        return {pk: float(display) for pk, display in rows.values_list("player_id", "display")}

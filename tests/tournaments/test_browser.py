@@ -51,7 +51,8 @@ def test_a_director_runs_three_matrio_rounds_to_the_final_standings(
         page.get_by_role("button", name=f"Finish round {number}").click()
         page.get_by_text(f"Round {number} is finished").wait_for()
 
-    page.get_by_role("button", name="Finish the event").click()
+    page.get_by_text("Finish the event…").click()  # it asks first
+    page.get_by_role("button", name="Yes, finish the event").click()
     page.get_by_text("The event is finished.").wait_for()
     page.get_by_role("link", name="Public page of Autumn Swiss").click()
 

@@ -31,6 +31,7 @@ def form(c: Cast, **fields: object) -> dict[str, object]:
         "rounds": 4,
         "final_size": 4,
         "mode": "max",
+        "seeding": "rating",
         **fields,
     }
 
