@@ -16,24 +16,25 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from games.kinds import GameKind
 
 
 class EventFormat(models.TextChoices):
-    SWISS_TABLES = "swiss-tables", "Swiss tables of four"
-    SWISS_PAIRS = "swiss-pairs", "Swiss pairs"
-    ROUND_ROBIN = "round-robin", "Round robin"
-    SIMULTANEOUS = "simultaneous", "Simultaneous rounds (one draw per round)"
-    DUPLICATE = "duplicate", "Duplicate rounds (one deck per round)"
+    SWISS_TABLES = "swiss-tables", _("Swiss tables of four")
+    SWISS_PAIRS = "swiss-pairs", _("Swiss pairs")
+    ROUND_ROBIN = "round-robin", _("Round robin")
+    SIMULTANEOUS = "simultaneous", _("Simultaneous rounds (one draw per round)")
+    DUPLICATE = "duplicate", _("Duplicate rounds (one deck per round)")
 
 
 class Event(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=200)
@@ -81,13 +82,13 @@ class Entry(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (seating may change)"
-        LOCKED = "locked", "Locked (being played)"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft (seating may change)")
+        LOCKED = "locked", _("Locked (being played)")
+        FINISHED = "finished", _("Finished")
 
     class Kind(models.TextChoices):
-        REGULAR = "regular", "Regular round"
-        FINAL = "final", "Final"
+        REGULAR = "regular", _("Regular round")
+        FINAL = "final", _("Final")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -140,15 +141,15 @@ class TableSeat(models.Model):
 
 class Result(models.Model):
     class Status(models.TextChoices):
-        REPORTED = "reported", "Reported, awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        SUPERSEDED = "superseded", "Superseded"
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SUPERSEDED = "superseded", _("Superseded")
 
     class Source(models.TextChoices):
-        GAME = "game", "Recorded game"
-        REPORTED = "reported", "Reported scores"
-        STAFF = "staff", "Entered or corrected by the club's staff"
+        GAME = "game", _("Recorded game")
+        REPORTED = "reported", _("Reported scores")
+        STAFF = "staff", _("Entered or corrected by the club's staff")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
     status = models.CharField(max_length=12, choices=Status.choices)
@@ -172,6 +173,17 @@ class Result(models.Model):
             )
         ]
         ordering = ["table", "-created"]
+
+
+class ResultGame(models.Model):
+    """A result-only game that stands for a typed or confirmed table result in the ratings and
+    statistics (a table whose result came from its recorded game needs none)."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="result_games")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} for result {self.result_id}"
 
 
 class ResultConfirmation(models.Model):

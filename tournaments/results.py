@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 from django.db import IntegrityError, models, transaction
+from django.utils.translation import gettext
 
 from clubs.roles import AnyUser
 from games.engine.errors import DomainError
@@ -19,6 +20,7 @@ from games.models import Game
 from tournaments import permissions as policy
 from tournaments.kinds import event_kind
 from tournaments.models import Result, ResultConfirmation, Round, Table
+from tournaments.result_games import is_result_game, result_games_drop, result_games_make
 from tournaments.running import acting_user, audit, require
 
 # Scores or counts given by player id (a string or a number, as the form or the API gives it).
@@ -31,7 +33,7 @@ def _clean_scores(
     players = [str(p) for p in table.seats.order_by("position").values_list("player_id", flat=True)]
     given = {str(k): v for k, v in scores.items()}
     if sorted(given) != sorted(players):
-        raise DomainError("give a score for every player of the table, and no one else")
+        raise DomainError(gettext("give a score for every player of the table, and no one else"))
     clean: dict[str, int | None] = {}
     for player in players:
         value = given[player]
@@ -41,11 +43,13 @@ def _clean_scores(
         try:
             clean[player] = int(str(value).strip())
         except ValueError:
-            raise DomainError(f"{value!r} is not a whole number") from None
+            raise DomainError(
+                gettext("“%(value)s” is not a whole number") % {"value": value}
+            ) from None
     extra: dict[str, dict[str, int | bool]] = {}
     for key, counts in (details or {}).items():
         if str(key) not in players or not isinstance(counts, Mapping):
-            raise DomainError("details must map players of the table to their counts")
+            raise DomainError(gettext("details must map players of the table to their counts"))
         try:
             extra[str(key)] = {
                 name: (bool(counts[name]) if name == "solved" else int(counts[name]))
@@ -53,7 +57,7 @@ def _clean_scores(
                 if name in counts
             }
         except (TypeError, ValueError):
-            raise DomainError("game counts must be whole numbers") from None
+            raise DomainError(gettext("game counts must be whole numbers")) from None
     return clean, extra
 
 
@@ -63,7 +67,9 @@ def _lock_table(table: Table) -> Table:
 
 def _playable(table: Table) -> None:
     if table.round.status == Round.Status.DRAFT:
-        raise DomainError(f"round {table.round.number} has not started")
+        raise DomainError(
+            gettext("round %(round)s has not started") % {"round": table.round.number}
+        )
 
 
 def _snapshot(result: Result | None) -> dict[str, Any] | None:
@@ -83,17 +89,24 @@ def result_report(
     """Report a table's scores: staff's entry is confirmed at once, a player's awaits."""
     table = _lock_table(table)
     event = table.round.event
-    require(policy.can_report(by, table), f"report the result of table {table.number}")
+    require(
+        policy.can_report(by, table),
+        gettext("report the result of table %(table)s") % {"table": table.number},
+    )
     _playable(table)
     clean, extra = _clean_scores(table, scores, details)
     if _confirmed(table) is not None:
         raise DomainError(
-            f"table {table.number} already has a confirmed result; a director may correct it"
+            gettext("table %(table)s already has a confirmed result; a director may correct it")
+            % {"table": table.number}
         )
     open_ = list(table.results.filter(status__in=[Result.Status.REPORTED, Result.Status.DISPUTED]))
     staff = policy.can_enter_results(by, event)
     if not staff and any(old.status == Result.Status.DISPUTED for old in open_):
-        raise DomainError(f"the result of table {table.number} is disputed: a director settles it")
+        raise DomainError(
+            gettext("the result of table %(table)s is disputed: a director settles it")
+            % {"table": table.number}
+        )
     for old in open_:
         old.status = Result.Status.SUPERSEDED
         old.save(update_fields=["status", "updated"])
@@ -107,6 +120,7 @@ def result_report(
     )
     before = _snapshot(open_[0]) if open_ else None
     audit(event, by, "result reported", _where(table), before, _snapshot(result))
+    result_games_make(result)
     return result
 
 
@@ -122,16 +136,25 @@ def result_confirm(
     table = _lock_table(result.table)
     result = Result.objects.select_related("table").get(pk=result.pk)
     result.table = table
-    require(policy.can_confirm(by, result), f"confirm the result of table {table.number}")
+    require(
+        policy.can_confirm(by, result),
+        gettext("confirm the result of table %(table)s") % {"table": table.number},
+    )
     if result.status not in (Result.Status.REPORTED, Result.Status.DISPUTED):
-        raise DomainError(f"this result is {result.status}: there is nothing to confirm")
+        raise DomainError(
+            gettext("this result is %(status)s: there is nothing to confirm")
+            % {"status": str(result.get_status_display()).lower()}
+        )
     director = policy.can_manage_event(by, table.round.event)
     if result.status == Result.Status.DISPUTED and not director:
-        raise DomainError("a disputed result is settled by a director")
+        raise DomainError(gettext("a disputed result is settled by a director"))
     if agrees and _confirmed(table) is not None:
         raise DomainError(
-            f"table {table.number} already has a confirmed result (from its recorded game or "
-            "the staff); a director may correct it"
+            gettext(
+                "table %(table)s already has a confirmed result (from its recorded game or "
+                "the staff); a director may correct it"
+            )
+            % {"table": table.number}
         )
     try:
         with transaction.atomic():
@@ -139,12 +162,13 @@ def result_confirm(
                 result=result, user=acting_user(by), defaults={"agrees": agrees, "note": note[:500]}
             )
     except IntegrityError:  # pragma: no cover - the row lock makes this unlikely
-        raise DomainError("you already answered for this result") from None
+        raise DomainError(gettext("you already answered for this result")) from None
     before = _snapshot(result)
     result.status = Result.Status.CONFIRMED if agrees else Result.Status.DISPUTED
     result.save(update_fields=["status", "updated"])
     action = "result confirmed" if agrees else "result disputed"
     audit(table.round.event, by, action, _where(table), before, _snapshot(result))
+    result_games_make(result)
     return result
 
 
@@ -158,11 +182,13 @@ def result_correct(
 ) -> Result:
     """A director replaces the table's result (the old one is kept, superseded)."""
     table = _lock_table(table)
-    require(policy.can_manage_event(by, table.round.event), "correct results")
+    require(policy.can_manage_event(by, table.round.event), gettext("correct results"))
     _playable(table)
     clean, extra = _clean_scores(table, scores, details)
-    current = table.results.exclude(status=Result.Status.SUPERSEDED).order_by("-created").first()
-    table.results.exclude(status=Result.Status.SUPERSEDED).update(status=Result.Status.SUPERSEDED)
+    in_force = table.results.exclude(status=Result.Status.SUPERSEDED)
+    current = in_force.order_by("-created").first()
+    result_games_drop(in_force)
+    in_force.update(status=Result.Status.SUPERSEDED)
     result = Result.objects.create(
         table=table,
         status=Result.Status.CONFIRMED,
@@ -173,6 +199,7 @@ def result_correct(
     )
     before = _snapshot(current)
     audit(table.round.event, by, "result corrected", _where(table), before, _snapshot(result))
+    result_games_make(result)
     return result
 
 
@@ -185,6 +212,8 @@ def table_result_from_game(*, game_id: int) -> Result | None:
     """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.event_id is None or game.round_number is None:
+        return None
+    if is_result_game(game_id):  # it stands for a typed result: that result is its source
         return None
     tables = (
         Table.objects.select_for_update()
@@ -217,14 +246,15 @@ def table_result_from_game(*, game_id: int) -> Result | None:
         audit(event, None, "game ignored", _where(table), None, {"game": game.pk})
         return current
     scores = {str(s.player_id): (None if s.withdrawn else s.score) for s in seats}
-    if current is not None and current.scores == scores:
-        return current
-    if current is not None and current.source == Result.Source.STAFF:
-        # the staff's entry or a director's correction stands: never silently replaced
-        audit(event, None, "game differs", _where(table), _snapshot(current), {"game": game.pk})
+    if current is not None and (current.scores == scores or current.source == Result.Source.STAFF):
+        # the recorded game now counts in the ratings: the typed result's game goes
+        result_games_drop([current])
+        if current.scores != scores:  # a staff entry or correction stands, never replaced
+            audit(event, None, "game differs", _where(table), _snapshot(current), {"game": game.pk})
         return current
     _supersede_open_reports(table)
     if current is not None:
+        result_games_drop([current])
         current.status = Result.Status.SUPERSEDED
         current.save(update_fields=["status", "updated"])
     result = Result.objects.create(
