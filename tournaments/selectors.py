@@ -81,8 +81,8 @@ def round_missing(*, round: Round) -> list[Table]:
 def event_disputes(*, event: Event) -> QuerySet[Result]:
     return (
         Result.objects.filter(table__round__event=event, status=Result.Status.DISPUTED)
-        .select_related("table__round")
-        .prefetch_related("confirmations")
+        .select_related("table__round", "reported_by")
+        .prefetch_related("confirmations__user")
     )
 
 

@@ -11,6 +11,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.event_index, name="events"),
     path("new/", event_pages.event_new, name="event-new"),
+    path("my-tables/", views.my_tables, name="my-tables"),
     path("<slug:club>/<slug:slug>/edit/", event_pages.event_edit, name="event-edit"),
     path("<slug:club>/<slug:slug>/delete/", event_pages.event_remove, name="event-delete"),
     path("<slug:club>/<slug:slug>/", views.event_detail, name="event"),

@@ -28,6 +28,7 @@ from tournaments.check_in import club_members, entry_undrop, members_enter, play
 from tournaments.kinds import event_kind
 from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.options import event_options
+from tournaments.results_waiting import results_waiting_for
 from tournaments.selectors import (
     event_disputes,
     event_entries,
@@ -150,6 +151,9 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
     if request.method == "POST":
         _table_post(request, table, result)
         return redirect(request.path)
+    manager = policy.can_manage_event(request.user, event)
+    can_report = policy.can_report(request.user, table)
+    can_confirm = result is not None and policy.can_confirm(request.user, result)
     return render(
         request,
         "tournaments/table_detail.html",
@@ -159,9 +163,27 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
             "seats": table.seats.select_related("player").order_by("position"),
             "result": result,
             "scores": _score_rows(table, result),
-            "can_report": policy.can_report(request.user, table),
-            "can_confirm": result is not None and policy.can_confirm(request.user, result),
+            "can_report": can_report,
+            "can_confirm": can_confirm,
+            "answers": result.confirmations.select_related("user") if result else [],
+            "can_manage": manager,
+            # a seated player answers a report read-only; staff enter (a director settles)
+            "answering": can_confirm
+            and result is not None
+            and result.status == "reported"
+            and not manager,
+            "entering": table.round.status == Round.Status.LOCKED
+            and (result is None or result.status != Result.Status.CONFIRMED)
+            and (manager or (can_report and result is None)),
         },
+    )
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """The tables whose reported result waits for the signed-in player's answer."""
+    return render(
+        request, "tournaments/my_tables.html", {"waiting": results_waiting_for(user=request.user)}
     )
 
 
