@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -49,9 +50,9 @@ class Player(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        DIRECTOR = "director", "Director"
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
-        PLAYER = "player", "Player"
+        DIRECTOR = "director", _("Director")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+        PLAYER = "player", _("Player")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from clubs.roles import AnyUser
@@ -25,7 +26,7 @@ class EventChoiceField(forms.ChoiceField):
     """One of the clubs' events (through ``games.events``), cleaned to an ``EventRef``."""
 
     def __init__(self) -> None:
-        super().__init__(choices=[("", "---------")], required=False, label="Event")
+        super().__init__(choices=[("", "---------")], required=False, label=_("Event"))
         self.refs: dict[str, EventRef] = {}
 
     def offer(self, club_ids: Iterable[int], kind: str | None = None) -> None:
@@ -41,7 +42,7 @@ class EventChoiceField(forms.ChoiceField):
 class ClubForm(forms.Form):
     """A form whose first field is one of the clubs the user may write to."""
 
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None, label=_("Club"))
 
     def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,12 +59,18 @@ class WhereAndWhenForm(ClubForm):
     kind: ClassVar[str | None] = None
 
     event = EventChoiceField()
-    round_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Round")
-    table_number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Table")
-    played_on = forms.DateField(
-        required=False, label="Played on", widget=forms.DateInput(attrs={"type": "date"})
+    round_number = forms.IntegerField(
+        min_value=1, max_value=100_000, required=False, label=_("Round")
     )
-    public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read it)")
+    table_number = forms.IntegerField(
+        min_value=1, max_value=100_000, required=False, label=_("Table")
+    )
+    played_on = forms.DateField(
+        required=False, label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    public = forms.BooleanField(
+        required=False, initial=True, label=_("Public (anyone may read it)")
+    )
 
     def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, user=user, **kwargs)

@@ -2,11 +2,18 @@
 
 Every body carries ``ply`` (the game's ply the refusal is about, or null) and ``legal`` (the
 moves the engine would take instead), as the API has always answered for games.
+
+The services' sentences are translated (``gettext``: the reader's language, from the request).
+The engine's are English (it is plain Python): an illegal move keeps the engine's precise
+``message`` and adds a ``sentence`` the site phrases in the reader's language from the
+structured fields (ply, player, move, legal), which the pages show.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from django.utils.translation import get_language, gettext
 
 from games.engine.core import IllegalMoveError, JsonDict
 from games.engine.errors import DomainError
@@ -27,9 +34,38 @@ class IllegalMove(GameError):
     def __init__(self, error: IllegalMoveError) -> None:
         super().__init__(error.sentence, ply=error.ply, legal=error.legal)
         self.move = error.move
+        self.player = error.player
+
+    @property
+    def sentence(self) -> str:
+        """The refusal in the reader's language: the engine's own sentence in English, else
+        one phrased by the site from the move, the ply, the player and the legal moves."""
+        if (get_language() or "en").split("-")[0] == "en":
+            return self.message
+        return illegal_move_sentence(
+            ply=self.ply, player=self.player, move=self.move, legal=self.legal
+        )
 
     def json(self) -> JsonDict:
-        return {**super().json(), "move": self.move}
+        return {**super().json(), "move": self.move, "sentence": self.sentence}
+
+
+LEGAL_SHOWN = 12  # legal moves named in a translated refusal (then "…")
+
+
+def illegal_move_sentence(
+    *, ply: int | None, player: str | None, move: str | None, legal: Sequence[str]
+) -> str:
+    """“Ply 5 (P2): 9S>R1D cannot be played here. Legal moves: …” in the active language."""
+    names = ", ".join(legal[:LEGAL_SHOWN]) + (", …" if len(legal) > LEGAL_SHOWN else "")
+    values = {"ply": ply, "player": player, "move": move or "?", "legal": names}
+    if player:
+        text = gettext("Ply %(ply)s (%(player)s): %(move)s cannot be played here.") % values
+    else:
+        text = gettext("Ply %(ply)s: %(move)s cannot be played here.") % values
+    if names:
+        text += " " + gettext("Legal moves: %(legal)s.") % values
+    return text
 
 
 class StalePly(GameError):
@@ -39,7 +75,8 @@ class StalePly(GameError):
 
     def __init__(self, *, current: int, expected: int) -> None:
         super().__init__(
-            f"the game moved on to ply {current} (you expected ply {expected}); reload",
+            gettext("the game moved on to ply %(current)s (you expected ply %(expected)s); reload")
+            % {"current": current, "expected": expected},
             ply=current,
         )
         self.expected = expected

@@ -15,6 +15,8 @@ from typing import Any
 import django_filters
 from django import forms
 from django.db.models import QuerySet
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from games.choosers import ClubForm, WhereAndWhenForm
@@ -33,47 +35,54 @@ def _names(text: str) -> list[str]:
 
 class SeatingForm(WhereAndWhenForm):
     # a form field, which Django's metaclass moves off the class: the stubs see ``kind`` shadowed
-    kind = forms.ChoiceField(choices=GameKind.choices, label="Game")  # type: ignore[assignment]
+    kind = forms.ChoiceField(choices=GameKind.choices, label=_("Game"))  # type: ignore[assignment]
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
-        help_text="One name a line, in seat order. MatriO: P1 (holder of the 2 of clubs) "
-        "first, then clockwise. New names become club members.",
+        label=_("Players"),
+        help_text=_(
+            "One name a line, in seat order. MatriO: P1 (holder of the 2 of clubs) "
+            "first, then clockwise. New names become club members."
+        ),
     )
 
     def clean_players(self) -> list[str]:
         names = _names(self.cleaned_data["players"])
         if not names:
-            raise forms.ValidationError("Give at least one player.")
+            raise forms.ValidationError(gettext("Give at least one player."))
         if len(names) > 12:
-            raise forms.ValidationError("At most 12 players.")
+            raise forms.ValidationError(gettext("At most 12 players."))
         if any(len(name) > NAME_LENGTH for name in names):
-            raise forms.ValidationError(f"A name is at most {NAME_LENGTH} characters.")
+            raise forms.ValidationError(
+                gettext("A name is at most %(n)s characters.") % {"n": NAME_LENGTH}
+            )
         return names
 
 
 class ImportForm(ClubForm):
     mgn = forms.CharField(
         required=False,
-        label="MGN text",
+        label=_("MGN text"),
         max_length=MAX_MGN,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocomplete": "off"}),
-        help_text="Paste one or many games.",
+        help_text=_("Paste one or many games."),
     )
-    file = forms.FileField(required=False, label="…or upload an MGN file")
+    file = forms.FileField(required=False, label=_("…or upload an MGN file"))
     dry_run = forms.BooleanField(
-        required=False, label="Dry run: check every game, store nothing", initial=False
+        required=False, label=_("Dry run: check every game, store nothing"), initial=False
     )
     create_players = forms.BooleanField(
         required=False,
-        label="Names that are no member of the club become new members",
-        help_text="Leave it off to be shown each unknown name with the members whose names "
-        "are near it, and choose.",
+        label=_("Names that are no member of the club become new members"),
+        help_text=_(
+            "Leave it off to be shown each unknown name with the members whose names "
+            "are near it, and choose."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if not data.get("mgn", "").strip() and not data.get("file"):
-            raise forms.ValidationError("Paste MGN text or choose a file.")
+            raise forms.ValidationError(gettext("Paste MGN text or choose a file."))
         return data
 
 
@@ -105,21 +114,28 @@ class ResultOnlyForm(SeatingForm):
     scores = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
-        help_text="One score a line, aligned with the players; MatriO: “withdrawn” for a "
-        "player who withdrew. Not for Matrix Overload (use the fields below).",
+        label=_("Scores"),
+        help_text=_(
+            "One score a line, aligned with the players; MatriO: “withdrawn” for a "
+            "player who withdrew. Not for Matrix Overload (use the fields below)."
+        ),
     )
     overload_result = forms.ChoiceField(
         required=False,
-        label="Matrix Overload: result",
-        choices=[("", "—"), ("win", "win"), ("loss", "loss")],
+        label=_("Matrix Overload: result"),
+        choices=[("", "—"), ("win", _("win")), ("loss", _("loss"))],
     )
     overload_reason = forms.ChoiceField(
         required=False,
-        label="Matrix Overload: reason of a loss",
-        choices=[("", "—"), ("deck", "deck"), ("ice", "ice"), ("loop", "loop")],
+        label=_("Matrix Overload: reason of a loss"),
+        choices=[("", "—"), ("deck", _("deck")), ("ice", _("ice")), ("loop", _("loop"))],
     )
-    royals_killed = forms.IntegerField(required=False, min_value=0, max_value=12)
-    cards_left = forms.IntegerField(required=False, min_value=0, max_value=54)
+    royals_killed = forms.IntegerField(
+        required=False, min_value=0, max_value=12, label=_("Royals killed")
+    )
+    cards_left = forms.IntegerField(
+        required=False, min_value=0, max_value=54, label=_("Cards left")
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -127,7 +143,9 @@ class ResultOnlyForm(SeatingForm):
             return data
         if data.get("kind") and kind_of(data["kind"]).result_is_outcome:
             if not data.get("overload_result"):
-                raise forms.ValidationError("Give the Matrix Overload result (win or loss).")
+                raise forms.ValidationError(
+                    gettext("Give the Matrix Overload result (win or loss).")
+                )
             result: dict[str, str | int] = {"result": data["overload_result"]}
             for key, field in (
                 ("reason", "overload_reason"),
@@ -141,17 +159,20 @@ class ResultOnlyForm(SeatingForm):
         lines = [line.strip() for line in data.get("scores", "").splitlines() if line.strip()]
         if len(lines) != len(data["players"]):
             raise forms.ValidationError(
-                f"Give one score a line for each of the {len(data['players'])} players."
+                gettext("Give one score a line for each of the %(n)s players.")
+                % {"n": len(data["players"])}
             )
         scores: list[int | None] = []
         for line in lines:
-            if line.lower() in ("withdrawn", "w", "-"):
+            if line.lower() in ("withdrawn", "w", "-", gettext("withdrawn").lower()):
                 scores.append(None)
             else:
                 try:
                     scores.append(int(line.replace("\u2212", "-")))
                 except ValueError:
-                    raise forms.ValidationError(f"“{line}” is not a whole number.") from None
+                    raise forms.ValidationError(
+                        gettext("“%(line)s” is not a whole number.") % {"line": line}
+                    ) from None
         data["score_list"] = scores
         return data
 
@@ -164,12 +185,12 @@ class GamePageFilter(GameFilter):
     """The API's filters, with a chooser for the player and the event."""
 
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.order_by("name"), method="seated", label="Player"
+        queryset=Player.objects.order_by("name"), method="seated", label=_("Player")
     )
     event = django_filters.ChoiceFilter(
         field_name="event_id",
         choices=lambda: [(e.id, e.name) for e in events_of_clubs(None)],
-        label="Event",
+        label=_("Event"),
     )
 
     class Meta(GameFilter.Meta):

@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.roles import AnyUser, signed_in
@@ -95,7 +96,10 @@ def _setup_tags(
 ) -> list[tuple[str, str]]:
     """The tags given, plus Event, Date, Round and Table from the game's fields when absent."""
     if event is not None and (event.club_id != club.pk or event.kind != kind):
-        raise GameError(f"the event {event.name!r} is not a {kind} event of {club.name}")
+        raise GameError(
+            gettext("the event “%(event)s” is not a %(game)s event of %(club)s")
+            % {"event": event.name, "game": kind, "club": club.name}
+        )
     pairs = _pairs(tags)
     given = {name.lower() for name, _ in pairs}
     auto = {
@@ -158,7 +162,7 @@ def game_create(
     members = _seat_players(club, players)
     names = [seat.name or (seat.player.name if seat.player else "") for seat in players]
     if any(len(" ".join(name.split())) > NAME_LENGTH for name in names):
-        raise GameError(f"a player's name is at most {NAME_LENGTH} characters")
+        raise GameError(gettext("a player's name is at most %(n)s characters") % {"n": NAME_LENGTH})
     try:
         started = live.start(kind, pairs, names)
     except EngineError as error:
@@ -210,7 +214,10 @@ def _seat_players(club: Club, seats: Sequence[SeatInput]) -> dict[int, int]:
     )
     for player in given.values():
         if player.pk not in members:
-            raise GameError(f"{player.name} is not a member of {club.name}")
+            raise GameError(
+                gettext("%(player)s is not a member of %(club)s")
+                % {"player": player.name, "club": club.name}
+            )
     return {index: player.pk for index, player in given.items()}
 
 
@@ -221,9 +228,13 @@ def game_record_move(
     """Record ``token`` as ply ``expected_ply + 1`` (see the module docstring)."""
     game = _lock(game_id)
     if game.status != Game.Status.LIVE:
-        raise GameClosed(f"the game is {game.status}: no move can be recorded", ply=game.ply)
+        raise GameClosed(
+            gettext("the game is %(status)s: no move can be recorded")
+            % {"status": str(game.get_status_display()).lower()},
+            ply=game.ply,
+        )
     if game.source == Game.Source.RESULT_ONLY:
-        raise GameClosed("a result-only game has no moves", ply=game.ply)
+        raise GameClosed(gettext("a result-only game has no moves"), ply=game.ply)
     if expected_ply != game.ply:
         raise StalePly(current=game.ply, expected=expected_ply)
     current = game_live(game=game)
@@ -268,13 +279,15 @@ def game_undo(*, game_id: int, expected_ply: int, by: AnyUser | None = None) -> 
     one ended by its own token, Overload's ABANDON, but not one stopped by ``game_abandon``)."""
     game = _lock(game_id)
     if game.source != Game.Source.LIVE:
-        raise GameClosed("only games recorded live can have moves undone", ply=game.ply)
+        raise GameClosed(gettext("only games recorded live can have moves undone"), ply=game.ply)
     if game.status == Game.Status.ABANDONED and game.result.get("stopped"):
-        raise GameClosed("the game was abandoned: its moves cannot be undone", ply=game.ply)
+        raise GameClosed(
+            gettext("the game was abandoned: its moves cannot be undone"), ply=game.ply
+        )
     if expected_ply != game.ply:
         raise StalePly(current=game.ply, expected=expected_ply)
     if game.ply == 0:
-        raise GameError("there is no move to undo", ply=0)
+        raise GameError(gettext("there is no move to undo"), ply=0)
     was_finished = game.status != Game.Status.LIVE  # finished, or ended by its own token
     Move.objects.filter(game=game, ply=game.ply).delete()
     game.ply -= 1
@@ -296,7 +309,11 @@ def game_abandon(*, game_id: int, by: AnyUser | None = None) -> Game:
     """Stop a live game for good (it keeps its moves; ratings and statistics ignore it)."""
     game = _lock(game_id)
     if game.status != Game.Status.LIVE:
-        raise GameClosed(f"the game is already {game.status}", ply=game.ply)
+        raise GameClosed(
+            gettext("the game is already %(status)s")
+            % {"status": str(game.get_status_display()).lower()},
+            ply=game.ply,
+        )
     game.status = Game.Status.ABANDONED
     game.finished_at = timezone.now()
     found = live.summary(game_live(game=game))
@@ -369,13 +386,16 @@ def games_import_records(
             continue
         except Exception as error:  # an engine bug must not lose the other games
             log.exception("the engine failed on record %s", record.index)
-            entry.refuse(RecordError(f"this record could not be judged ({type(error).__name__})"))
+            problem = gettext("this record could not be judged (%(error)s)")
+            entry.refuse(RecordError(problem % {"error": type(error).__name__}))
             continue
         digest = mgn_hash(imported.mgn)
         entry.finished = imported.summary.finished
         if digest in first_index:
             entry.outcome = "duplicate"
-            entry.error = f"the same game as record {first_index[digest]} of this text"
+            entry.error = gettext("the same game as record %(index)s of this text") % {
+                "index": first_index[digest]
+            }
             continue
         first_index[digest] = record.index
         ready.append((entry, imported, digest))
@@ -385,7 +405,7 @@ def games_import_records(
         if digest in existing:
             entry.outcome = "duplicate"
             entry.game_id = existing[digest]
-            entry.error = f"already stored as game {existing[digest]}"
+            entry.error = gettext("already stored as game %(game)s") % {"game": existing[digest]}
         else:
             fresh.append((entry, imported, digest))
     roster = Roster(club, create=not dry_run, chosen=chosen_players or {})
@@ -395,7 +415,7 @@ def games_import_records(
         if report.unknown_players:
             for entry, _, _ in fresh:
                 entry.outcome = "held"
-                entry.error = "not stored: some players are not members yet (see the list)"
+                entry.error = gettext("not stored: some players are not members yet (see the list)")
             return report
     if dry_run:
         for entry, imported, _ in fresh:

@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import forms, permissions, selectors, services
@@ -112,6 +113,37 @@ def game_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+# An import's outcomes as the page shows them (the API and the command keep the English codes).
+OUTCOME_LABELS = {
+    "stored": _("stored"),
+    "valid": _("valid"),
+    "duplicate": _("duplicate"),
+    "held": _("held"),
+    "refused": _("refused"),
+}
+
+
+def live_words() -> dict[str, str]:
+    """The live-entry script's words in the reader's language (``live.js`` falls back to its
+    English when a key is missing); ``%(name)s`` placeholders are filled in by the script."""
+    return {
+        "ply_count": gettext("Ply <strong>%(ply)s</strong> of %(plies)s"),
+        "board_failed": gettext("the board could not be loaded (%(status)s)"),
+        "server_answered": gettext("the server answered %(status)s"),
+        "not_recorded": gettext("the move was not recorded"),
+        "reload": gettext("Reload the game"),
+        "recorded": gettext("Recorded ply %(ply)s: %(move)s"),
+        "no_answer_move": gettext("No answer from the server: %(error)s. Nothing was recorded."),
+        "no_answer": gettext("No answer from the server: %(error)s"),
+        "taken_back": gettext("The last move was taken back."),
+        "picked_legal": gettext("%(card)s picked: legal trays %(trays)s. Tap one."),
+        "picked_none": gettext("%(card)s picked: it cannot be played now."),
+        "pick_first": gettext("Pick a card first, then its tray."),
+        "disc_first": gettext("Type the disc (e.g. +3/-5) first, then tap its square."),
+        "move_first": gettext("Type a move first."),
+    }
+
+
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The game page: the board at a ply, replay controls and, for writers, live entry."""
     game = _readable_game(request, pk)
@@ -135,6 +167,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "reviewable": game.status == Game.Status.FINISHED and game.ply > 0,
             "review": review,
             "review_rows": review_rows(review) if review else ([], []),
+            "live_words": live_words(),
             "api": {
                 "game": f"/api/games/{game.pk}/",
                 "mgn": reverse("game-mgn", args=[game.pk]),
@@ -291,6 +324,8 @@ def game_import(request: HttpRequest) -> HttpResponse:
         if unknown and unknown <= created:  # every unknown name was marked "new member"
             found = run(True)
         report = found.json()
+        for row in report["report"]:  # the page shows the outcome in the reader's language
+            row["outcome_label"] = OUTCOME_LABELS.get(row["outcome"], row["outcome"])
         if found.unknown_players:
             members = club_member_choices(data["club"])
             if data.get("file"):  # keep the games: the page asks again with the text pasted

@@ -9,12 +9,14 @@ adding a fifth game means one new module here (and its engine), not a branch in 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class GameKind(models.TextChoices):
     """The four games; values are the MGN ``Game`` tags (docs/records.md)."""
 
     MATRIO = "matrio", "MatriO"
-    MATHEMATICO = "mathematico", "Mathematico"
+    # Czech clubs call it Matematiko, Italian ones Matematico (the name is translated).
+    MATHEMATICO = "mathematico", _("Mathematico")
     MATRIX_OVERLOAD = "matrix-overload", "Matrix Overload"
     INTEGER_MATRIX = "integer-matrix", "Integer Matrix"

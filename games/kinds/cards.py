@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_ORDER = "SDCH"  # the order of the trays in a row or column block
 
@@ -11,7 +13,7 @@ def card_label(card: str | None) -> str:
     if not card:
         return ""
     if card in ("XR", "XB"):
-        return "Joker " + ("red" if card == "XR" else "black")
+        return gettext("Joker red") if card == "XR" else gettext("Joker black")
     rank = "10" if card[0] == "T" else card[0]
     return rank + SUIT_SYMBOLS.get(card[1:2], card[1:])
 

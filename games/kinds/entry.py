@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django_stubs_ext import StrOrPromise
+
 from games.engine.core import JsonDict
 from games.kinds import GameKind
 from games.kinds.start import StartForm
@@ -15,7 +17,7 @@ class Kind:
     """One game as the games pages see it."""
 
     kind: GameKind
-    note: str  # one line under its name where a game is chosen
+    note: StrOrPromise  # one line under its name where a game is chosen
     placeholder: str  # an example move for the typed-move box
     board_template: str  # the template that draws its board
     start_form: type[StartForm]  # its start form

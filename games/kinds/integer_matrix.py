@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JsonDict
 from games.engine.integer_matrix.board import CENTRE, setup_colour
@@ -20,46 +22,54 @@ class IntegerMatrixStartForm(StartForm):
     kind = GameKind.INTEGER_MATRIX
     title = "Integer Matrix"
     groups = (
-        ("Players", ("negative", "positive")),
-        ("Rules", ("scoring",)),
-        ("Setup discs", ("setup_entry", "setup", "seed")),
+        (_("Players"), ("negative", "positive")),
+        (_("Rules"), ("scoring",)),
+        (_("Setup discs"), ("setup_entry", "setup", "seed")),
     )
     engine_fields = (("Setup", "setup"), ("Scoring", "scoring"), ("player", "negative"))
 
-    negative = seat_field("Negative player", help_text="Plays the odd plies (moves first).")
-    positive = seat_field("Positive player")
+    negative = seat_field(_("Negative player"), help_text=_("Plays the odd plies (moves first)."))
+    positive = seat_field(_("Positive player"))
     scoring = forms.ChoiceField(
-        choices=[("rect", "rect: rectangles score"), ("line", "line: lines score")],
+        label=_("Scoring"),
+        choices=[("rect", _("rect: rectangles score")), ("line", _("line: lines score"))],
         initial="rect",
         widget=forms.RadioSelect,
     )
     setup_entry = forms.ChoiceField(
-        label="The nine centre discs",
-        choices=[("draw", "draw them for me"), ("enter", "I enter the discs drawn")],
+        label=_("The nine centre discs"),
+        choices=[("draw", _("draw them for me")), ("enter", _("I enter the discs drawn"))],
         initial="draw",
         widget=forms.RadioSelect,
     )
     setup = forms.CharField(
         required=False,
-        label="Setup",
-        help_text="Square=white/black:colour up, e.g. c3=+3/-5:B d3=-2/+7:W … (black up on "
-        "c3 e3 d4 c5 e5, white up on d3 c4 e4 d5).",
+        label=_("Setup"),
+        help_text=_(
+            "Square=white/black:colour up, e.g. c3=+3/-5:B d3=-2/+7:W … (black up on "
+            "c3 e3 d4 c5 e5, white up on d3 c4 e4 d5)."
+        ),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
-    seed = seed_field("Draw for me: the same seed gives the same discs (empty: new ones).")
+    seed = seed_field(_("Draw for me: the same seed gives the same discs (empty: new ones)."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("setup_entry") == "enter":
             if not data.get("setup", "").strip():
-                self.add_error("setup", "Enter the nine discs, or choose “draw them for me”.")
+                self.add_error(
+                    "setup", gettext("Enter the nine discs, or choose “draw them for me”.")
+                )
             data["setup"] = " ".join(data.get("setup", "").split())
         elif data.get("setup_entry") == "draw":
             seed = seed_or_new(data.get("seed"))
             rng = random.Random(seed)
             discs = [(square, random_disc(rng), setup_colour(square)) for square in CENTRE]
             data["setup"], data["seed"] = format_setup(discs), seed
-            self.note = f"Setup discs drawn with seed {seed}: {data['setup']}."
+            self.note = gettext("Setup discs drawn with seed %(seed)s: %(setup)s.") % {
+                "seed": seed,
+                "setup": data["setup"],
+            }
         return data
 
     def players(self) -> list[str]:
@@ -90,7 +100,7 @@ def board(view: JsonDict) -> JsonDict:
 
 KIND = Kind(
     kind=GameKind.INTEGER_MATRIX,
-    note="Two players; setup discs entered or drawn for you.",
+    note=_("Two players; setup discs entered or drawn for you."),
     placeholder="+3/-5 W f4",
     board_template="games/boards/integer_matrix.html",
     start_form=IntegerMatrixStartForm,

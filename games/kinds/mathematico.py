@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JsonDict
 from games.kinds import GameKind
@@ -16,56 +18,60 @@ MATHEMATICO_SEATS = 12
 
 class MathematicoStartForm(StartForm):
     kind = GameKind.MATHEMATICO
-    title = "Mathematico"
+    title = GameKind.MATHEMATICO.label
     groups = (
-        ("Players", tuple(f"player_{n}" for n in range(1, MATHEMATICO_SEATS + 1))),
-        ("Rules", ("mode", "exactly")),
-        ("The deal", ("deal_entry", "deal")),
+        (_("Players"), tuple(f"player_{n}" for n in range(1, MATHEMATICO_SEATS + 1))),
+        (_("Rules"), ("mode", "exactly")),
+        (_("The deal"), ("deal_entry", "deal")),
     )
     engine_fields = (("Deal", "deal"), ("Mode", "mode"), ("player", "player_1"))
 
     mode = forms.ChoiceField(
         choices=[
-            ("max", "max: most points wins"),
-            ("min", "min: fewest points wins"),
-            ("exactly", "exactly N: closest to N wins"),
+            ("max", _("max: most points wins")),
+            ("min", _("min: fewest points wins")),
+            ("exactly", _("exactly N: closest to N wins")),
         ],
+        label=_("Mode"),
         initial="max",
         widget=forms.RadioSelect,
     )
     exactly = forms.IntegerField(
-        required=False, label="N (for “exactly N”)", min_value=-100_000, max_value=100_000
+        required=False, label=_("N (for “exactly N”)"), min_value=-100_000, max_value=100_000
     )
     deal_entry = forms.ChoiceField(
-        label="How the deal is entered",
+        label=_("How the deal is entered"),
         choices=[
-            ("draw", "draw by draw, as the values are drawn"),
-            ("whole", "the whole deal now (25 values)"),
+            ("draw", _("draw by draw, as the values are drawn")),
+            ("whole", _("the whole deal now (25 values)")),
         ],
         initial="draw",
         widget=forms.RadioSelect,
     )
     deal = forms.CharField(
         required=False,
-        label="The deal",
-        help_text="The 25 values in the order drawn, 1 to 13 (A T J Q K allowed).",
+        label=_("The deal"),
+        help_text=_("The 25 values in the order drawn, 1 to 13 (A T J Q K allowed)."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for n in range(1, MATHEMATICO_SEATS + 1):
-            self.fields[f"player_{n}"] = seat_field(f"Player {n}", required=n == 1)
+            self.fields[f"player_{n}"] = seat_field(_("Player %(n)s") % {"n": n}, required=n == 1)
         self.order_fields(["club", *[f"player_{n}" for n in range(1, MATHEMATICO_SEATS + 1)]])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("mode") == "exactly" and data.get("exactly") is None:
-            self.add_error("exactly", "Give N for “exactly N”.")
+            self.add_error("exactly", gettext("Give N for “exactly N”."))
         if data.get("deal_entry") == "whole":
             values = words(data.get("deal", ""))
             if len(values) != 25:
-                self.add_error("deal", f"The whole deal is 25 values; {len(values)} given.")
+                self.add_error(
+                    "deal",
+                    gettext("The whole deal is 25 values; %(n)s given.") % {"n": len(values)},
+                )
             data["deal"] = " ".join(values)
         return data
 
@@ -99,7 +105,7 @@ def board(view: JsonDict) -> JsonDict:
 
 KIND = Kind(
     kind=GameKind.MATHEMATICO,
-    note="Any number of players; max, min or exactly N.",
+    note=_("Any number of players; max, min or exactly N."),
     placeholder="=7 or c3",
     board_template="games/boards/mathematico.html",
     start_form=MathematicoStartForm,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JsonDict
 from games.kinds import GameKind
@@ -15,9 +17,9 @@ class MatrioStartForm(StartForm):
     kind = GameKind.MATRIO
     title = "MatriO"
     groups = (
-        ("Players, clockwise", ("p1", "p2", "p3", "p4")),
-        ("Rules", ("opening",)),
-        ("Hands (optional)", ("hand1", "hand2", "hand3", "hand4")),
+        (_("Players, clockwise"), ("p1", "p2", "p3", "p4")),
+        (_("Rules"), ("opening",)),
+        (_("Hands (optional)"), ("hand1", "hand2", "hand3", "hand4")),
     )
     engine_fields = (
         ("Hand1", "hand1"),
@@ -29,31 +31,35 @@ class MatrioStartForm(StartForm):
         ("player", "p1"),
     )
 
-    p1 = seat_field("P1", help_text="P1 = the holder of the 2 of clubs.")
+    p1 = seat_field("P1", help_text=_("P1 = the holder of the 2 of clubs."))
     p2 = seat_field("P2")
     p3 = seat_field("P3")
     p4 = seat_field("P4")
     opening = forms.ChoiceField(
-        choices=[("2C", "2C: the 2 of clubs opens"), ("any", "any card may open")],
+        label=_("Opening"),
+        choices=[("2C", _("2C: the 2 of clubs opens")), ("any", _("any card may open"))],
         initial="2C",
         widget=forms.RadioSelect,
     )
     hand1 = forms.CharField(
         required=False,
-        label="P1's hand",
-        help_text="The 13 cards, e.g. 2C 5S TD QH XR … Give all four hands or none; with "
-        "them the page offers the mover's cards.",
+        label=_("P1's hand"),
+        help_text=_(
+            "The 13 cards, e.g. 2C 5S TD QH XR … Give all four hands or none; with "
+            "them the page offers the mover's cards."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
-    hand2 = forms.CharField(required=False, label="P2's hand", widget=hand1.widget)
-    hand3 = forms.CharField(required=False, label="P3's hand", widget=hand1.widget)
-    hand4 = forms.CharField(required=False, label="P4's hand", widget=hand1.widget)
+    hand2 = forms.CharField(required=False, label=_("P2's hand"), widget=hand1.widget)
+    hand3 = forms.CharField(required=False, label=_("P3's hand"), widget=hand1.widget)
+    hand4 = forms.CharField(required=False, label=_("P4's hand"), widget=hand1.widget)
 
     def _hand(self, name: str) -> str:
         cards = words(self.cleaned_data[name])
         if cards and len(cards) != 13:
             raise forms.ValidationError(
-                f"A hand is 13 cards; this one has {len(cards)}. Leave it empty if unknown."
+                gettext("A hand is 13 cards; this one has %(n)s. Leave it empty if unknown.")
+                % {"n": len(cards)}
             )
         return " ".join(card.upper() for card in cards)
 
@@ -120,7 +126,7 @@ def board(view: JsonDict) -> JsonDict:
 
 KIND = Kind(
     kind=GameKind.MATRIO,
-    note="Four players; the holder of the 2 of clubs is P1.",
+    note=_("Four players; the holder of the 2 of clubs is P1."),
     placeholder="qsr2h",
     board_template="games/boards/matrio.html",
     start_form=MatrioStartForm,

@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JsonDict
 from games.engine.overload.cards import FULL_DECK
@@ -21,45 +23,45 @@ class OverloadStartForm(StartForm):
     kind = GameKind.MATRIX_OVERLOAD
     title = "Matrix Overload"
     groups = (
-        ("Player", ("player",)),
-        ("The deck", ("deck_entry", "deck", "seed")),
+        (_("Player"), ("player",)),
+        (_("The deck"), ("deck_entry", "deck", "seed")),
     )
     engine_fields = (("Deck", "deck"), ("player", "player"))
 
-    player = seat_field("Player")
+    player = seat_field(_("Player"))
     deck_entry = forms.ChoiceField(
-        label="The deck",
+        label=_("The deck"),
         choices=[
-            ("shuffle", "shuffle for me (then lay the deck out as shown)"),
-            ("enter", "I enter the shuffled deck"),
+            ("shuffle", _("shuffle for me (then lay the deck out as shown)")),
+            ("enter", _("I enter the shuffled deck")),
         ],
         initial="shuffle",
         widget=forms.RadioSelect,
     )
     deck = forms.CharField(
         required=False,
-        label="Deck, top first",
-        help_text="The 54 cards as they will be drawn, e.g. 6C KH XR 2S …",
+        label=_("Deck, top first"),
+        help_text=_("The 54 cards as they will be drawn, e.g. 6C KH XR 2S …"),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
-    seed = seed_field("Shuffle for me: the same seed gives the same deck (empty: a new one).")
+    seed = seed_field(_("Shuffle for me: the same seed gives the same deck (empty: a new one)."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("deck_entry") == "enter":
             cards = words(data.get("deck", ""))
             if not cards:
-                self.add_error("deck", "Enter the 54 cards, or choose “shuffle for me”.")
+                self.add_error("deck", gettext("Enter the 54 cards, or choose “shuffle for me”."))
             data["deck"] = " ".join(card.upper() for card in cards)
         elif data.get("deck_entry") == "shuffle":
             seed = seed_or_new(data.get("seed"))
             deck = list(FULL_DECK)
             random.Random(seed).shuffle(deck)
             data["deck"], data["seed"] = " ".join(deck), seed
-            self.note = (
-                f"Deck shuffled with seed {seed}; lay it out top first as listed under "
+            self.note = gettext(
+                "Deck shuffled with seed %(seed)s; lay it out top first as listed under "
                 "“Rules and setup”. The royals met while dealing are placed as the first plies."
-            )
+            ) % {"seed": seed}
         return data
 
     def players(self) -> list[str]:
@@ -84,7 +86,7 @@ def board(view: JsonDict) -> JsonDict:
 
 KIND = Kind(
     kind=GameKind.MATRIX_OVERLOAD,
-    note="Solitaire; the deck entered or shuffled for you.",
+    note=_("Solitaire; the deck entered or shuffled for you."),
     placeholder="6C:1",
     board_template="games/boards/overload.html",
     start_form=OverloadStartForm,

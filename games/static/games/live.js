@@ -22,6 +22,21 @@
   var undoForm = document.getElementById("undo-form");
   var count = document.getElementById("ply-count");
   var csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
+  // The page's words in the reader's language (json_script "live-words"); English otherwise.
+  var words = {};
+  try {
+    words = JSON.parse(document.getElementById("live-words").textContent) || {};
+  } catch (e) {
+    words = {};
+  }
+
+  function t(key, english, values) {
+    var text = words[key] || english;
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("%(" + name + ")s").join(String(values[name]));
+    });
+    return text;
+  }
 
   var shown = 0; // the ply on screen
   var wanted = 0; // the ply on screen once the last load asked for arrives (keys step from it)
@@ -56,7 +71,10 @@
     }
     root.dataset.shown = String(shown);
     root.dataset.plies = String(plies);
-    count.innerHTML = "Ply <strong>" + shown + "</strong> of " + plies;
+    count.innerHTML = t("ply_count", "Ply <strong>%(ply)s</strong> of %(plies)s", {
+      ply: shown,
+      plies: plies,
+    });
     setStep("first", 0);
     setStep("prev", Math.max(0, shown - 1));
     setStep("next", Math.min(plies, shown + 1));
@@ -102,7 +120,13 @@
     var url = boardUrl + (ply === null || ply === undefined ? "" : "?ply=" + ply);
     return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
-        if (!response.ok) throw new Error("the board could not be loaded (" + response.status + ")");
+        if (!response.ok) {
+          throw new Error(
+            t("board_failed", "the board could not be loaded (%(status)s)", {
+              status: response.status,
+            })
+          );
+        }
         return response.text();
       })
       .then(function (html) {
@@ -132,7 +156,11 @@
       return response
         .json()
         .catch(function () {
-          return { message: "the server answered " + response.status };
+          return {
+            message: t("server_answered", "the server answered %(status)s", {
+              status: response.status,
+            }),
+          };
         })
         .then(function (data) {
           return { status: response.status, data: data };
@@ -142,13 +170,14 @@
 
   function refused(result) {
     var data = result.data || {};
-    var text = data.message || "the move was not recorded";
+    // sentence: an illegal move in the reader's language; message: every other refusal (translated)
+    var text = data.sentence || data.message || t("not_recorded", "the move was not recorded");
     if (result.status === 409) {
       say(text, "stale");
       var button = document.createElement("button");
       button.type = "button";
       button.className = "button secondary";
-      button.textContent = "Reload the game";
+      button.textContent = t("reload", "Reload the game");
       button.addEventListener("click", function () {
         say("");
         load(null);
@@ -167,14 +196,25 @@
     return post("moves/", { token: token, expected_ply: plies })
       .then(function (result) {
         if (result.status === 201) {
-          say("Recorded ply " + result.data.move.ply + ": " + result.data.move.token, "ok");
+          say(
+            t("recorded", "Recorded ply %(ply)s: %(move)s", {
+              ply: result.data.move.ply,
+              move: result.data.move.token,
+            }),
+            "ok"
+          );
           if (tokenInput) tokenInput.value = "";
           return load(result.data.state.plies);
         }
         refused(result);
       })
       .catch(function (error) {
-        say("No answer from the server: " + error.message + ". Nothing was recorded.", "refused");
+        say(
+          t("no_answer_move", "No answer from the server: %(error)s. Nothing was recorded.", {
+            error: error.message,
+          }),
+          "refused"
+        );
       })
       .then(function () {
         busy = false;
@@ -188,13 +228,16 @@
     post("undo/", { expected_ply: plies })
       .then(function (result) {
         if (result.status === 200) {
-          say("The last move was taken back.", "ok");
+          say(t("taken_back", "The last move was taken back."), "ok");
           return load(result.data.plies);
         }
         refused(result);
       })
       .catch(function (error) {
-        say("No answer from the server: " + error.message, "refused");
+        say(
+          t("no_answer", "No answer from the server: %(error)s", { error: error.message }),
+          "refused"
+        );
       })
       .then(function () {
         busy = false;
@@ -220,8 +263,11 @@
     var note = document.getElementById("picked");
     if (note) {
       note.textContent = trays.length
-        ? card + " picked: legal trays " + trays.join(", ") + ". Tap one."
-        : card + " picked: it cannot be played now.";
+        ? t("picked_legal", "%(card)s picked: legal trays %(trays)s. Tap one.", {
+            card: card,
+            trays: trays.join(", "),
+          })
+        : t("picked_none", "%(card)s picked: it cannot be played now.", { card: card });
     }
   }
 
@@ -239,7 +285,7 @@
       if (picked.rank && picked.suit) pickCard(picked.rank + picked.suit);
     } else if (data.tray) {
       if (!picked.card) {
-        say("Pick a card first, then its tray.", "refused");
+        say(t("pick_first", "Pick a card first, then its tray."), "refused");
         return;
       }
       send(picked.card + ">" + data.tray);
@@ -249,7 +295,10 @@
       var disc = document.getElementById("im-disc");
       var colour = frame.querySelector("input[name=im-colour]:checked");
       if (!disc || !disc.value.trim()) {
-        say("Type the disc (e.g. +3/-5) first, then tap its square.", "refused");
+        say(
+          t("disc_first", "Type the disc (e.g. +3/-5) first, then tap its square."),
+          "refused"
+        );
         if (disc) disc.focus();
         return;
       }
@@ -295,7 +344,7 @@
       event.preventDefault();
       var token = tokenInput.value.trim();
       if (!token) {
-        say("Type a move first.", "refused");
+        say(t("move_first", "Type a move first."), "refused");
         return;
       }
       send(token);
