@@ -14,9 +14,6 @@ Two halves, both without GNU gettext (the catalogues are read with polib):
   fuzzy entry, every plural form filled, the same ``%(name)s`` placeholders as the English; every
   string marked anywhere in the project (templates, and Python ``gettext`` calls) is in each
   catalogue; and the compiled ``.mo`` files match their ``.po`` (``make messages``).
-
-``TO_DO`` lists the template folders whose strings are not marked yet: the unmarked-string check
-skips them, and a test fails once a listed folder is clean, so the list only shrinks.
 """
 
 from __future__ import annotations
@@ -40,9 +37,6 @@ from django.utils.translation.template import templatize
 BASE_DIR = Path(__file__).resolve().parents[2]
 LOCALE_DIR = BASE_DIR / "locale"
 APPS = ["matrio_site", "clubs", "games", "tournaments", "analytics", "infra"]
-
-# Template folders not marked yet: remove a folder once it passes (empty: every folder is checked).
-TO_DO: list[str] = []
 
 # Words that read the same in every language: the site's name, a product's, file formats.
 ALLOWED = ["MatriO Club", "Redoc", "MGN", "JSON"]
@@ -299,13 +293,7 @@ def load_compiler() -> SimpleNamespace:
 
 
 def checked_templates() -> list[Path]:
-    skipped = [BASE_DIR / folder for folder in TO_DO]
-    return [
-        path
-        for folder in template_folders()
-        if folder not in skipped
-        for path in template_files(folder)
-    ]
+    return [path for folder in template_folders() for path in template_files(folder)]
 
 
 @pytest.mark.parametrize(
@@ -318,15 +306,6 @@ def test_every_visible_template_string_is_marked(template: Path) -> None:
         f"{template.relative_to(BASE_DIR)}: mark these with {{% translate %}} / "
         '{% blocktranslate %} (or _("…") inside a tag), then run make messages-extract:\n'
         + "\n".join(f"  {text}" for text in unmarked)
-    )
-
-
-@pytest.mark.parametrize("folder", TO_DO)
-def test_the_to_do_list_names_only_folders_still_to_mark(folder: str) -> None:
-    path = BASE_DIR / folder
-    assert path.is_dir(), f"{folder} is gone: remove it from TO_DO"
-    assert any(unmarked_strings(t.read_text(encoding="utf-8")) for t in template_files(path)), (
-        f"every template in {folder} is marked: remove it from TO_DO in this file"
     )
 
 
