@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.db.models import Q
+
 
 @dataclass(frozen=True)
 class EventRef:
@@ -50,7 +52,7 @@ class EventDirectory(Protocol):
 
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]: ...
 
-    def open_deal_rounds(self) -> list[tuple[int, int]]: ...
+    def open_deal_rounds(self) -> Q: ...
 
 
 class _NoEvents:
@@ -63,8 +65,8 @@ class _NoEvents:
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]:
         return {}
 
-    def open_deal_rounds(self) -> list[tuple[int, int]]:
-        return []
+    def open_deal_rounds(self) -> Q:
+        return Q(pk__in=[])
 
 
 _directory: EventDirectory = _NoEvents()
@@ -89,8 +91,9 @@ def events_by_id(event_ids: Iterable[int]) -> dict[int, EventRef]:
     return _directory.many({pk for pk in event_ids if pk is not None})
 
 
-def open_deal_rounds() -> list[tuple[int, int]]:
-    """(event id, round number) of the rounds being played whose whole field plays one shared
-    deal (a Mathematico draw, an Overload deck): their games show that deal, so they are
-    secret until the round is finished (``games.permissions``)."""
+def open_deal_rounds() -> Q:
+    """A filter of ``Game`` rows: the games of rounds being played whose whole field plays one
+    shared deal (a Mathematico draw, an Overload deck). Such games show that deal, so they are
+    secret until the round is finished (``games.permissions``). Lazy: nothing is queried
+    until the games are."""
     return _directory.open_deal_rounds()

@@ -41,7 +41,7 @@ def can_write_game(user: AnyUser | None, game: Game) -> bool:
 def _in_open_deal_round(game: Game) -> bool:
     if game.event_id is None or game.round_number is None:
         return False
-    return (game.event_id, game.round_number) in set(open_deal_rounds())
+    return Game.objects.filter(pk=game.pk).filter(open_deal_rounds()).exists()
 
 
 def can_read_game(user: AnyUser | None, game: Game) -> bool:
@@ -61,17 +61,13 @@ def readable_games(user: AnyUser | None, games: QuerySet[Game]) -> QuerySet[Game
     """``games`` narrowed to those ``user`` may read (see the module docstring)."""
     if signed_in(user) and user.is_superuser:
         return games
-    secret = Q()
-    for event_id, number in open_deal_rounds():
-        secret |= Q(event_id=event_id, round_number=number)
+    secret = open_deal_rounds()
     if not signed_in(user):
-        return games.filter(public=True).exclude(secret) if secret else games.filter(public=True)
+        return games.filter(public=True).exclude(secret)
     clubs = Membership.objects.filter(player__user=user).values("club_id")
     seated = Seat.objects.filter(player__user=user).values("game_id")
     readable = games.filter(
         Q(public=True) | Q(recorder=user) | Q(club_id__in=clubs) | Q(pk__in=seated)
     )
-    if not secret:
-        return readable
     staff = Membership.objects.filter(player__user=user, role__in=STAFF_ROLES).values("club_id")
     return readable.exclude(secret & ~Q(club_id__in=staff) & ~Q(pk__in=seated))

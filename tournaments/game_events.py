@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import Exists, OuterRef, Q
+
 from games.events import EventRef
 from tournaments.models import Event, Round
 
@@ -30,9 +32,11 @@ class EventRows:
             events = events.filter(game=kind)
         return [_ref(row) for row in events.order_by("name").values_list(*_FIELDS)]
 
-    def open_deal_rounds(self) -> list[tuple[int, int]]:
-        rounds = Round.objects.exclude(status=Round.Status.FINISHED).exclude(cards=[])
-        return list(rounds.values_list("event_id", "number"))
+    def open_deal_rounds(self) -> Q:
+        rounds = Round.objects.filter(
+            event_id=OuterRef("event_id"), number=OuterRef("round_number")
+        ).exclude(status=Round.Status.FINISHED)
+        return Q(Exists(rounds.exclude(cards=[])))
 
     def many(self, event_ids: Iterable[int]) -> dict[int, EventRef]:
         rows = Event.objects.filter(pk__in=list(event_ids)).values_list(*_FIELDS)
