@@ -9,7 +9,7 @@ from typing import Any
 from clubs.models import Club, Membership, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, Round
 
 
 @dataclass
@@ -69,3 +69,16 @@ def play_round(event: Event, by: Any) -> None:
         scores = {s.player_id: 100 - 10 * i for i, s in enumerate(seats)}
         services.result_report(table=table, scores=scores, by=by)
     services.round_finish(round=round_, by=by)
+
+
+def pairs_round_locked(c: Cast) -> tuple[Event, Round]:
+    """An Integer Matrix event with every player checked in and round 1 seated and locked."""
+    event = services.event_create(
+        club=c.club, name="Pairs", game="integer-matrix", starts_on=datetime.date(2026, 1, 1),
+        by=c.director,
+    )  # fmt: skip
+    for person in c.players:
+        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
+    round_ = services.round_generate(event=event, by=c.director)
+    services.round_lock(round=round_, by=c.director)
+    return event, round_

@@ -4,12 +4,10 @@ player sees the tables that wait for them."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.test import Client
 
-from tests.tournaments.helpers import Cast, cast
+from tests.tournaments.helpers import Cast, cast, pairs_round_locked
 from tournaments import services
 from tournaments.models import Table
 
@@ -17,14 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def reported_table(c: Cast) -> tuple[Table, str]:
-    event = services.event_create(
-        club=c.club, name="Pairs", game="integer-matrix", starts_on=date(2026, 1, 1),
-        by=c.director,
-    )  # fmt: skip
-    for person in c.players:
-        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
-    round_ = services.round_generate(event=event, by=c.director)
-    services.round_lock(round=round_, by=c.director)
+    event, round_ = pairs_round_locked(c)
     table = round_.tables.get()
     first, second = (s.player_id for s in table.seats.order_by("position"))
     services.result_report(table=table, scores={first: 7, second: 3}, by=c.users[0])

@@ -4,14 +4,13 @@ takes over."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import pytest
 
 from games import services as games
 from games.models import Game
-from tests.tournaments.helpers import Cast, cast
+from tests.tournaments.helpers import Cast, cast, pairs_round_locked
 from tournaments import services
 from tournaments.models import Event, ResultGame, Round, Table
 
@@ -19,14 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pairs_round(c: Cast) -> tuple[Event, Round, Table]:
-    event = services.event_create(
-        club=c.club, name="Pairs", game="integer-matrix", starts_on=date(2026, 1, 1),
-        by=c.director,
-    )  # fmt: skip
-    for person in c.players:
-        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
-    round_ = services.round_generate(event=event, by=c.director)
-    services.round_lock(round=round_, by=c.director)
+    event, round_ = pairs_round_locked(c)
     return event, round_, round_.tables.get()
 
 

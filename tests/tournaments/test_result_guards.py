@@ -14,7 +14,7 @@ from clubs.models import Club
 from games import services as games
 from games.engine.errors import DomainError
 from tests.factories import PlayerFactory
-from tests.tournaments.helpers import Cast, cast
+from tests.tournaments.helpers import Cast, cast, pairs_round_locked
 from tournaments import services
 from tournaments.models import Event, Result, Round, Table
 
@@ -22,15 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pairs_event(c: Cast) -> tuple[Event, Round]:
-    event = services.event_create(
-        club=c.club, name="Pairs", game="integer-matrix", starts_on=date(2026, 1, 1),
-        by=c.director,
-    )  # fmt: skip
-    for person in c.players:
-        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
-    round_ = services.round_generate(event=event, by=c.director)
-    services.round_lock(round=round_, by=c.director)
-    return event, round_
+    return pairs_round_locked(c)
 
 
 def record_game(c: Cast, event: Event, table: Table, scores: tuple[int, int], capture: Any) -> None:
