@@ -13,7 +13,8 @@ Terms:
   packed record (``analytics.statistics.matrio``). A fingerprint of the counters and the
   row says whether a changed game changed its contribution, so a new version that counts
   something new recounts each game the next time the worker sees it; ``statistics_rebuild``
-  (the ``rebuild_statistics`` command) recounts them all at once.
+  (``analytics.statistics.rebuild``, the ``rebuild_statistics`` command) recounts them all
+  at once.
 * ``statistics_games_update`` runs in the ratings worker
   (``analytics.ratings.services.ratings_process_dirty``) for the dirty games of a kind: for
   each game it subtracts the stored contribution and adds the new one (``UPDATE ... SET
@@ -75,7 +76,6 @@ from games.engine import live
 from games.engine.core import JsonDict
 from games.kinds import GameKind
 from games.models import Game, Move, Seat
-from tournaments.models import Event
 
 OPENINGS = "matrio-opening"
 TRAYS_PLAYED = "matrio-tray"  # group "all", key a tray: placements there, extra = mover's gain
@@ -409,10 +409,6 @@ def _replace(kind: str, ids: Sequence[int], fresh: Fresh, *, queue_refresh: bool
     return len(drop) + len(create) - len(set(drop) & {c.game_id for c in create})
 
 
-Progress = Callable[[int, int, str], None]  # done, total, what is being done
-REBUILD_CHUNK = 500  # games read and counted at a time by a rebuild
-
-
 @dataclass(frozen=True)
 class KindStatistics:
     """What one game kind's games give the statistics (besides the event seats of its events).
@@ -487,33 +483,3 @@ STATISTICS: dict[str, KindStatistics] = {
 assert set(STATISTICS) == set(GameKind.values), "every game kind needs its statistics entry"
 #: The counters each kind's games feed (besides the event seats of its events).
 KIND_STATISTICS: dict[str, tuple[str, ...]] = {k: e.statistics for k, e in STATISTICS.items()}
-
-
-@transaction.atomic
-def statistics_rebuild(*, kind: str = GameKind.MATRIO, progress: Progress | None = None) -> int:
-    """Forget the kind's statistics and count every finished game again (e.g. after the
-    explorer's depth changed, or after an upgrade that counts something new), ``REBUILD_CHUNK``
-    games at a time, telling ``progress``; then refresh the card impact (MatriO) or the
-    values by position and every draw's decisions (Mathematico). Returns the games counted."""
-    StatGame.objects.filter(kind=kind).delete()
-    events = Event.objects.filter(game=kind).values_list("pk", flat=True)
-    StatCounter.objects.filter(statistic=EVENTS, group__in=[str(e) for e in events]).delete()
-    entry = STATISTICS[kind]
-    StatCounter.objects.filter(statistic__in=entry.statistics).delete()
-    if entry.forget is not None:
-        entry.forget()
-    ids = list(
-        Game.objects.filter(kind=kind, status__in=RATED_STATUSES)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    for start in range(0, len(ids), REBUILD_CHUNK):
-        chunk = ids[start : start + REBUILD_CHUNK]
-        statistics_games_update(kind=kind, game_ids=chunk, queue_refresh=False)
-        if progress is not None:
-            progress(start + len(chunk), len(ids), "games counted")
-    if entry.refresh is not None:
-        if progress is not None:
-            progress(len(ids), len(ids), entry.refreshed)
-        entry.refresh()
-    return StatGame.objects.filter(kind=kind).count()

@@ -37,7 +37,7 @@ from analytics.models import (
 )
 from analytics.ratings import services
 from analytics.statistics import mathematico, matrio
-from analytics.statistics.counters import statistics_rebuild
+from analytics.statistics.rebuild import statistics_rebuild
 from analytics.worker import worker_heartbeat_record
 from clubs.models import Club, Player
 from games import services as games

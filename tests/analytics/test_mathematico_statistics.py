@@ -16,7 +16,7 @@ from analytics.compute.mathematico_stats import read_mathematico, value_by_posit
 from analytics.compute.ratings import display_rating
 from analytics.models import RatingHistory, StatGame, StatResult
 from analytics.ratings import services
-from analytics.statistics import counters, mathematico
+from analytics.statistics import mathematico, rebuild
 from games import services as games
 from games.engine.mathematico.board import CELLS
 from games.engine.mathematico.records import write_record
@@ -190,7 +190,7 @@ def test_a_rebuild_gives_the_reports_the_worker_kept(
     values, draws = stored(mathematico.VALUES).data, draw_results()
     rows = dict(StatGame.objects.filter(kind="mathematico").values_list("game_id", "row"))
 
-    counters.statistics_rebuild(kind="mathematico")
+    rebuild.statistics_rebuild(kind="mathematico")
 
     assert dict(StatGame.objects.filter(kind="mathematico").values_list("game_id", "row")) == rows
     assert stored(mathematico.VALUES).data == values

@@ -9,7 +9,7 @@ from django.test import Client
 from analytics.compute.matrio_games import CELL_PLY, CELL_SCORE, read_matrio
 from analytics.models import StatCounter, StatGame
 from analytics.ratings import services
-from analytics.statistics import counters
+from analytics.statistics import counters, rebuild
 from analytics.statistics.mathematico import MATHEMATICO_EARLY
 from games import services as games
 from games.engine import mathematico, matrio
@@ -87,7 +87,7 @@ def test_mathematico_early_placements_are_folded_and_subtracted_when_a_game_goes
         services.ratings_process_dirty(kind=kind)
     after = sorted(rows.values_list("group", "key", "games"))
     assert sum(g for *_, g in after) < sum(g for *_, g in before)
-    counters.statistics_rebuild(kind="mathematico")
+    rebuild.statistics_rebuild(kind="mathematico")
     assert sorted(rows.values_list("group", "key", "games")) == after
 
 

@@ -11,9 +11,10 @@ from django.core.management import CommandError, call_command
 
 from analytics.models import TALLY_FIELDS, StatCounter, StatGame, StatResult
 from analytics.ratings import services
-from analytics.statistics.counters import MATRIO_CELLS, OPENINGS, statistics_rebuild
+from analytics.statistics.counters import MATRIO_CELLS, OPENINGS
 from analytics.statistics.mathematico import MATHEMATICO_EARLY
 from analytics.statistics.matrio import CARD_IMPACT, card_impact_refresh
+from analytics.statistics.rebuild import statistics_rebuild
 from games import services as games
 from games.engine import mathematico, matrio
 from games.models import Game

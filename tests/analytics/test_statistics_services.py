@@ -18,7 +18,8 @@ from analytics.compute.tally import Counters, Tally
 from analytics.models import TALLY_FIELDS, StatCounter, StatGame, StatResult
 from analytics.ratings import services
 from analytics.statistics import matrio
-from analytics.statistics.counters import OPENINGS, statistics_games_update, statistics_rebuild
+from analytics.statistics.counters import OPENINGS, statistics_games_update
+from analytics.statistics.rebuild import statistics_rebuild
 from clubs.models import Club
 from games import services as games
 from games.engine.matrio import random_game

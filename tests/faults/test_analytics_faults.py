@@ -31,7 +31,7 @@ from analytics.models import (
     WorkerHeartbeat,
 )
 from analytics.ratings import services
-from analytics.statistics.counters import statistics_rebuild
+from analytics.statistics.rebuild import statistics_rebuild
 from clubs.models import Club, Player
 from games import services as games
 from games.engine.matrio import random_game

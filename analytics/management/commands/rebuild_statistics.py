@@ -1,7 +1,7 @@
 """``manage.py rebuild_statistics [--game KIND] [--quiet]``: count the statistics again.
 
 Forgets one kind's statistics (default: every kind) and counts every finished game again
-through ``analytics.statistics.counters.statistics_rebuild`` (for MatriO the card impact is
+through ``analytics.statistics.rebuild.statistics_rebuild`` (for MatriO the card impact is
 refreshed too), e.g. after an upgrade that counts something new or after the explorer's depth
 changed. The progress bar goes to standard error, what was counted to standard output.
 Running it twice gives the same counters.
@@ -10,7 +10,7 @@ Running it twice gives the same counters.
 from __future__ import annotations
 
 from analytics.management.per_kind import PerKindCommand
-from analytics.statistics.counters import statistics_rebuild
+from analytics.statistics.rebuild import statistics_rebuild
 from analytics.statistics.selectors import counted_statistics
 from infra.progress import Advance
 
