@@ -97,7 +97,7 @@ def demo_games_load(*, club: Club, names: Sequence[str], recorder: AnyUser | Non
         club=club,
         text="\n".join(_records(names, league, night)),
         by=recorder,
-        source=Game.Source.IMPORTED,
+        source=Game.Source.TYPED,  # typed in: the worker reviews their moves
     )
     created = report.count("stored")
     live_games = Game.objects.filter(

@@ -221,5 +221,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
     # The development server's line per request: only errors unless LOG_LEVEL asks for more.
-    "loggers": {"django.server": {"level": env_str("LOG_LEVEL", "WARNING").upper()}},
+    "loggers": {
+        "django.server": {"level": env_str("LOG_LEVEL", "WARNING").upper()},
+        "django.utils.autoreload": {"level": env_str("LOG_LEVEL", "WARNING").upper()},
+    },
 }
