@@ -82,8 +82,10 @@ def prepare(
     keys: list[str] = []
     plans: list[list[tuple[int, list[str]]]] = []
     for number in range(scorekeepers):
-        user = get_user_model().objects.create(username=f"keeper{number}")
-        player = Player.objects.create(name=f"Keeper {number}", slug=f"keeper-{number}", user=user)
+        user = get_user_model().objects.create(username=f"{club_slug}-keeper{number}")
+        player = Player.objects.create(
+            name=f"Keeper {number}", slug=f"{club_slug}-keeper-{number}", user=user
+        )
         Membership.objects.create(club=club, player=player, role=Membership.Role.SCOREKEEPER)
         keys.append(Token.objects.create(user=user).key)
         plan = []
@@ -118,14 +120,20 @@ def scorekeeper(
                 time.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
             body = json.dumps({"token": token, "expected_ply": ply})
             start = time.perf_counter()
-            try:
-                connection.request("POST", f"/api/games/{game_id}/moves/", body, headers)
-                response = connection.getresponse()
-                payload = response.read()
-            except OSError as error:  # counted, then the next move on a new connection
-                errors.append(f"{game_id}@{ply}: {error!r}")
-                connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            for attempt in (1, 2):
+                try:
+                    connection.request("POST", f"/api/games/{game_id}/moves/", body, headers)
+                    response = connection.getresponse()
+                    payload = response.read()
+                    break
+                except OSError as error:
+                    # an idle keep-alive connection the server closed (as a phone's after a
+                    # pause): the move was not received; send it again on a new connection
+                    connection.close()
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                    if attempt == 2:
+                        errors.append(f"{game_id}@{ply}: {error!r}")
+            else:
                 continue
             out.append((time.perf_counter() - start) * 1000)
             if response.status != 201:
