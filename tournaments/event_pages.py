@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games.engine.errors import DomainError
@@ -14,11 +14,7 @@ from tournaments import permissions as policy
 from tournaments import services
 from tournaments.event_forms import EventForm
 from tournaments.event_setup import event_delete, event_update
-from tournaments.models import Event
-
-
-def _event(club: str, slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("club"), club__slug=club, slug=slug)
+from tournaments.selectors import event_at
 
 
 @login_required
@@ -50,7 +46,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_edit(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
     form = EventForm(request.POST or None, user=request.user, event=event)
@@ -78,7 +74,7 @@ def event_edit(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 @login_required
 def event_remove(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     """Ask, then delete an event nobody has entered."""
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
     if request.method == "POST":

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Case, Count, IntegerField, Prefetch, QuerySet, Value, When
+from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
 from tournaments import pairing
@@ -33,6 +34,11 @@ def club_list() -> QuerySet[Club]:
 
 def player_list() -> QuerySet[Player]:
     return Player.objects.order_by("name")
+
+
+def event_at(*, club: str, slug: str) -> Event:
+    """The event of a page's address (``/events/<club>/<slug>/``); 404 when there is none."""
+    return get_object_or_404(Event.objects.select_related("club"), club__slug=club, slug=slug)
 
 
 def event_list(*, club: Club | None = None) -> QuerySet[Event]:

@@ -30,6 +30,7 @@ from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.options import event_options
 from tournaments.results_waiting import results_waiting_for
 from tournaments.selectors import (
+    event_at,
     event_disputes,
     event_entries,
     event_list,
@@ -55,10 +56,6 @@ def board_layout() -> list[list[tuple[str, str]]]:
         trays = [("tray", f"R{r}{suit}") for suit in SUITS]
         rows.append(trays + [("cell", f"{r},{c}") for c in "123"])
     return rows
-
-
-def _event(club: str, slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("club"), club__slug=club, slug=slug)
 
 
 class _ShownRound(TypedDict):
@@ -105,7 +102,7 @@ def event_index(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -121,12 +118,12 @@ def event_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 
 def event_standings_json(request: HttpRequest, club: str, slug: str) -> JsonResponse:
     """What the event page polls to refresh its standings while tables finish."""
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     return JsonResponse(event_standings(event=event).json())
 
 
 def round_print(request: HttpRequest, club: str, slug: str, number: int) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     round_ = get_object_or_404(event_rounds(event=event), number=number)
     return render(
         request,
@@ -143,7 +140,7 @@ def round_print(request: HttpRequest, club: str, slug: str, number: int) -> Http
 
 
 def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     table = get_object_or_404(
         Table.objects.select_related("round__event"), pk=table_id, round__event=event
     )
@@ -253,7 +250,7 @@ def _table_post(request: HttpRequest, table: Table, result: Result | None) -> No
 
 @login_required
 def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
     rounds = _rounds(event, request.user)
@@ -285,7 +282,7 @@ def _members_to_enter(event: Event) -> list[Player]:
 @login_required
 @require_POST
 def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    event = _event(club, slug)
+    event = event_at(club=club, slug=slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
     action = request.POST.get("action", "")
