@@ -12,7 +12,7 @@ from celery import Task, shared_task
 from analytics import wakeups, worker
 from analytics.ratings import services
 from analytics.statistics import mathematico, matrio
-from games.reviews import game_review_store
+from games.reviews import game_review_store, games_to_review
 
 
 @shared_task(bind=True, name=wakeups.ANSWER_PING)
@@ -51,7 +51,8 @@ def card_impact_refresh() -> int:
 @shared_task(name=wakeups.REVIEW_GAMES, acks_late=True)
 def review_games(*, game_ids: list[int]) -> int:
     """Work out (or drop) the post-game review of each game; returns the reviews kept."""
-    return sum(game_review_store(game_id=game_id) is not None for game_id in game_ids)
+    due = games_to_review(game_ids)
+    return sum(game_review_store(game_id=game_id) is not None for game_id in due)
 
 
 @shared_task(name=wakeups.MATHEMATICO_REFRESH, acks_late=True)

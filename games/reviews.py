@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import EngineError, JsonDict
@@ -96,6 +98,16 @@ def review_rows(review: JsonDict) -> tuple[list[JsonDict], list[JsonDict]]:
         for move in review["moves"]
     ]
     return players, moves
+
+
+def games_to_review(game_ids: Iterable[int]) -> list[int]:
+    """Of these games, those whose review may need work: due a review (played or typed in) or
+    holding one that may be stale. One query: a bulk import of history costs the worker
+    nothing more (games that no longer exist lost their review with them)."""
+    games = Game.objects.filter(pk__in=list(game_ids)).filter(
+        Q(source__in=REVIEWED_SOURCES) | Q(review__isnull=False)
+    )
+    return sorted(games.values_list("pk", flat=True))
 
 
 def games_awaiting_review(

@@ -12,7 +12,7 @@ from django.test import Client
 from analytics import wakeups
 from games import services
 from games.models import Game, GameReview
-from games.reviews import game_review_store, games_awaiting_review
+from games.reviews import game_review_store, games_awaiting_review, games_to_review
 from tests.games.helpers import Cast, live_matrio, record
 
 pytestmark = pytest.mark.django_db
@@ -107,4 +107,5 @@ def test_a_sweep_finds_a_finished_game_whose_review_was_lost_and_imports_are_lef
 
     assert sent[wakeups.REVIEW_GAMES] == [{"game_ids": [typed.pk]}]
     assert report.reviews == 1 and imported.game_id not in games_awaiting_review()
+    assert games_to_review([typed.pk, imported.game_id]) == [typed.pk]  # the task's filter
     assert game_review_store(game_id=imported.game_id) is None
