@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import pytest
 from django.db import IntegrityError, transaction
 
 from games.engine.errors import DomainError, NotAllowed
-from tests.tournaments.helpers import cast, matrio_event, play_round
+from tests.tournaments.helpers import cast, matrio_event, pairs_round_locked, play_round
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Result, Round
 from tournaments.selectors import event_standings, round_missing
@@ -216,14 +215,7 @@ def test_a_recorded_game_gives_its_table_the_result_and_a_reopened_one_takes_it_
     from games.models import Game
 
     c = cast(2)
-    event = services.event_create(
-        club=c.club, name="Pairs", game="integer-matrix", starts_on=date(2026, 1, 1),
-        by=c.director,
-    )  # fmt: skip
-    for person in c.players:
-        services.entry_add(event=event, player=person, checked_in=True, by=c.director)
-    round_ = services.round_generate(event=event, by=c.director)
-    services.round_lock(round=round_, by=c.director)
+    event, round_ = pairs_round_locked(c)
     first, second = (s.player for s in round_.tables.get().seats.order_by("position"))
 
     with django_capture_on_commit_callbacks(execute=True):
