@@ -29,12 +29,15 @@ def is_admin(user: AnyUser | None) -> bool:
     return signed_in(user) and bool(user.is_superuser)
 
 
+ROLES_CACHE = "_matrio_club_roles"  # club id -> roles, on the user object (one request)
+
+
 def club_roles(user: AnyUser | None, club_id: int) -> set[str]:
     """The roles ``user`` holds in the club (through their players), cached on the user object
     for its lifetime (one request)."""
     if not signed_in(user):
         return set()
-    cache: dict[int, set[str]] = user.__dict__.setdefault("_matrio_club_roles", {})
+    cache: dict[int, set[str]] = user.__dict__.setdefault(ROLES_CACHE, {})
     if club_id not in cache:
         cache[club_id] = set(
             Membership.objects.filter(club_id=club_id, player__user=user).values_list(
@@ -42,6 +45,11 @@ def club_roles(user: AnyUser | None, club_id: int) -> set[str]:
             )
         )
     return cache[club_id]
+
+
+def remember_club_roles(user: User, club_id: int, roles: set[str]) -> None:
+    """Keep roles read along with something else (the move path reads them with the game)."""
+    user.__dict__.setdefault(ROLES_CACHE, {})[club_id] = roles
 
 
 def _club_id(club: Club | int) -> int:

@@ -8,10 +8,13 @@ naming it (``matrio_site.env``).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 from matrio_site.env import (
     broker_scheme,
@@ -56,6 +59,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
+    "csp",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -68,8 +73,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "matrio_site.errors.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers compressed for phones on a club's wifi (static files come
+    # precompressed from WhiteNoise above; Django pads against BREACH).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the switcher's cookie, else the browser's Accept-Language, else English.
     "django.middleware.locale.LocaleMiddleware",
@@ -79,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "matrio_site.errors.DomainErrorPages",
+    # Last: turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "matrio_site.urls"
@@ -104,7 +115,7 @@ TEMPLATES = [
 DATABASES = {
     "default": database_config(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -115,6 +126,72 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- Login throttling (django-axes): the first backend refuses a locked-out login before any
+# password is hashed. Failures count per username *and* address, so one person mistyping at the
+# club's shared laptop never locks out the others; a success clears that person's count.
+AUTHENTICATION_BACKENDS = [
+    "clubs.throttling.LoginLockout",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("MATRIO_LOGIN_FAILURES", 5, minimum=1)
+# ... and so many from one address, whatever the usernames, lock the address out (guessing
+# through many names must not keep the server hashing passwords either).
+MATRIO_LOGIN_FAILURES_PER_ADDRESS = env_int("MATRIO_LOGIN_FAILURES_PER_ADDRESS", 50, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("MATRIO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the wait the message names is the wait
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful login
+AXES_VERBOSE = False  # no start-up banner on every command
+AXES_LOCKOUT_CALLABLE = "clubs.throttling.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+# Behind the proxy (SECURE_PROXY_SSL_HEADER) the client's address is the one the proxy appended
+# to X-Forwarded-For (the right-most); otherwise the connection's, which no client can forge.
+AXES_IPWARE_PROXY_ORDER = "right-most"
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+    if env_bool("SECURE_PROXY_SSL_HEADER", False)
+    else ["REMOTE_ADDR"]
+)
+
+# API tokens (POST /api/auth/token/) last this many days; a password change revokes them.
+MATRIO_TOKEN_DAYS = env_int("MATRIO_TOKEN_DAYS", 30, minimum=1)
+
+# --- Mail (password reset): SMTP when EMAIL_HOST is set, else printed on the console (the demo).
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "MatriO Club <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+
+# --- Content-Security-Policy on every response (django-csp): scripts only from our own files,
+# no inline code. Inline *styles* stay allowed: Plotly, Swagger UI and Redoc set them at run time.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:", "blob:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -133,15 +210,23 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles"))).resolve()
+# Hashed names (cached for good) with brotli and gzip copies, made by collectstatic: always in
+# production, and under `make run` (COMPRESSED_STATIC=true) so a club's phones get what a
+# server gives them; plain names straight from the apps' folders while developing.
+COMPRESSED_STATIC = env_bool("COMPRESSED_STATIC", not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed, compressed files in production; plain names while developing.
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "matrio_site.static_storage.HashedCompressedStorage"
+        if COMPRESSED_STATIC
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# WhiteNoise serves the static files in every mode (runserver is started with --nostatic):
+# from the collected folder, or straight from the apps' folders, rescanned, while developing.
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = DEBUG and not COMPRESSED_STATIC
+# Source maps are for debuggers, never sent to a club's phones: not worth compressing at start.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
 # --- Cache: Redis when there is one (REDIS_URL, or a Redis broker), else in-process memory.
 # The host part only keeps kombu from warning that none was given; the folders are local.
@@ -180,11 +265,13 @@ WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 60, minimum=1)
 
 # --- REST API and its OpenAPI description (Swagger UI and Redoc from our own static files).
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Session for the site's pages, tokens for scripts (POST /api/auth/token/).
+    "DEFAULT_SCHEMA_CLASS": "matrio_site.openapi.AutoSchema",  # documents the error answers
+    # Tokens for scripts (POST /api/auth/token/), the session for the site's pages. The token
+    # class comes first so that a request without credentials gets 401 and its
+    # WWW-Authenticate header (DRF takes the header from the first class).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "clubs.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -224,5 +311,7 @@ LOGGING = {
     "loggers": {
         "django.server": {"level": env_str("LOG_LEVEL", "WARNING").upper()},
         "django.utils.autoreload": {"level": env_str("LOG_LEVEL", "WARNING").upper()},
+        # django-axes: failed logins and lockouts (warnings), not every successful login.
+        "axes": {"level": env_str("LOG_LEVEL", "WARNING").upper()},
     },
 }

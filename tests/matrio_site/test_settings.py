@@ -46,6 +46,11 @@ def one_sentence_error(stderr: str) -> str:
         ({"DEBUG": "true", "CELERY_BROKER_URL": "kafka://h:9092"}, "CELERY_BROKER_URL"),
         ({"DEBUG": "true", "SECURE_HSTS_SECONDS": "a year"}, "SECURE_HSTS_SECONDS"),
         ({"DEBUG": "true", "WORKER_HEARTBEAT_INTERVAL": "0"}, "WORKER_HEARTBEAT_INTERVAL"),
+        ({"DEBUG": "true", "MATRIO_TOKEN_DAYS": "0"}, "MATRIO_TOKEN_DAYS"),
+        ({"DEBUG": "true", "MATRIO_LOGIN_FAILURES": "five"}, "MATRIO_LOGIN_FAILURES"),
+        ({"DEBUG": "true", "MATRIO_LOGIN_COOLOFF_MINUTES": "0"}, "MATRIO_LOGIN_COOLOFF_MINUTES"),
+        ({"DEBUG": "true", "EMAIL_PORT": "smtp"}, "EMAIL_PORT"),
+        ({"DEBUG": "true", "EMAIL_USE_TLS": "perhaps"}, "EMAIL_USE_TLS"),
         ({}, "SECRET_KEY"),
         ({"DEBUG": "off", "SECRET_KEY": "short"}, "SECRET_KEY"),
     ],
@@ -89,6 +94,54 @@ def test_debug_is_off_unless_asked_for(tmp_path: Path) -> None:
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+SHOW_MAIL = (
+    "import django; django.setup(); from django.conf import settings as s; "
+    "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER, s.EMAIL_USE_TLS, "
+    "s.DEFAULT_FROM_EMAIL, s.MATRIO_TOKEN_DAYS, s.AXES_COOLOFF_TIME, sep='|')"
+)
+
+
+def test_mail_is_printed_on_the_console_without_a_mail_server(tmp_path: Path) -> None:
+    result = run_site(
+        ["-c", SHOW_MAIL],
+        env={"DEBUG": "true", "DJANGO_SETTINGS_MODULE": "matrio_site.settings"},
+        tmp_path=tmp_path,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("|")[0] == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_mail_goes_through_the_smtp_server_of_the_environment(tmp_path: Path) -> None:
+    mail = {
+        "EMAIL_HOST": "smtp.example.org",
+        "EMAIL_PORT": "465",
+        "EMAIL_HOST_USER": "club",
+        "EMAIL_HOST_PASSWORD": "hunter2",
+        "EMAIL_USE_TLS": "false",
+        "DEFAULT_FROM_EMAIL": "MatriO Club <club@example.org>",
+        "MATRIO_TOKEN_DAYS": "7",
+        "MATRIO_LOGIN_COOLOFF_MINUTES": "30",
+    }
+    result = run_site(
+        ["-c", SHOW_MAIL],
+        env={**PRODUCTION, **mail, "DJANGO_SETTINGS_MODULE": "matrio_site.settings"},
+        tmp_path=tmp_path,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().split("|") == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.org",
+        "465",
+        "club",
+        "False",
+        "MatriO Club <club@example.org>",
+        "7",
+        "0:30:00",
+    ]
 
 
 def test_development_runs_without_a_secret_key_when_debug_is_on(tmp_path: Path) -> None:
