@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from clubs.models import Club, Player
+from clubs.names import ShownNameField
 from games.engine.core import JsonDict
 from games.engine.overload.notation import REASONS, RESULTS
 from games.events import EventRef, event_get
@@ -56,9 +56,7 @@ class GameSerializer(serializers.ModelSerializer[Game]):
     club: serializers.SlugRelatedField[Club] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True
     )
-    recorder: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
+    recorder = ShownNameField(help_text="Who records the game: their player name, or null.")
     tags = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
         read_only=True,
@@ -150,9 +148,7 @@ class GameDetailSerializer(GameSerializer):
 
 
 class MoveSerializer(serializers.ModelSerializer[Move]):
-    by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
+    by = ShownNameField(help_text="Who recorded the move: their player name, or null.")
 
     class Meta:
         model = Move
@@ -165,11 +161,42 @@ class RecordedSerializer(serializers.Serializer[JsonDict]):
 
 
 class ErrorSerializer(serializers.Serializer[JsonDict]):
+    """The one error body of the whole API (``matrio_site.errors``): ``message`` always, the
+    other fields when they apply; further fields may be added (clients ignore what they do not
+    know)."""
+
     message = serializers.CharField(help_text="One readable sentence.")
-    ply = serializers.IntegerField(
-        allow_null=True, help_text="The refused ply (400) or the game's current ply (409)."
+    # DRF's metaclass moves declared fields off the class; the stubs see Serializer.errors.
+    errors = serializers.DictField(  # type: ignore[assignment]
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="A malformed request: each field (nested ones dotted, e.g. players.0.name) "
+        "with its sentences.",
     )
-    legal = serializers.ListField(child=serializers.CharField(), help_text="Legal tokens.")
+    ply = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="A game refusal: the refused ply (400) or the game's current ply (409).",
+    )
+    legal = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="A game refusal: the moves the engine would take instead.",
+    )
+    move = serializers.CharField(
+        required=False, allow_null=True, help_text="An illegal move: the move as it was sent."
+    )
+    sentence = serializers.CharField(
+        required=False, help_text="An illegal move: the refusal in the reader's language."
+    )
+    plain = serializers.CharField(
+        required=False,
+        help_text="An illegal move: the refusal in plain words (players' names, cards and "
+        "cells in words) and the reader's language.",
+    )
+    expected_ply = serializers.IntegerField(
+        required=False, help_text="A stale move (409): the ply the client said it had seen."
+    )
 
 
 class PollSerializer(serializers.Serializer[JsonDict]):

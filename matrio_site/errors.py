@@ -3,9 +3,12 @@
 A :class:`~games.engine.errors.DomainError` (the engines', the services' and the policies'
 refusals) becomes its status with the body ``{"message": ..., **extra}`` (``ply`` and
 ``legal`` for moves) in the API, and the error page with its sentence on a page.
-DRF's own errors (validation, authentication, throttling, 404) get the same ``message`` beside
-their usual fields (``errors`` holds a validation error's fields). Anything else is a bug: it
-is not caught here, so Django logs it and answers 500.
+DRF's own errors (validation, authentication, throttling, 404) get the same body: ``message``,
+plus ``errors`` (each field, nested ones dotted, with its sentences) for a validation error.
+One shape everywhere, documented once (``games.serializers.ErrorSerializer``, added to every
+operation by ``matrio_site.openapi``). A value the client sent is never echoed back at length:
+every sentence is cut to ``SENTENCE_LENGTH`` characters. Anything else is a bug: it is not
+caught here, so Django logs it and answers 500.
 """
 
 from __future__ import annotations
@@ -46,30 +49,61 @@ def status_title(status: int) -> str:
     return str(title) if title is not None else HTTPStatus(status).phrase
 
 
-def _flatten(detail: object, prefix: str = "") -> list[str]:
-    """A validation error's details as ``field: sentence`` strings (nested fields dotted)."""
+SENTENCE_LENGTH = 1000  # a sentence quoting what was sent is cut here (…)
+
+
+def shorten(sentence: object) -> str:
+    """A sentence for a person, cut with "…" when it quotes a huge value back."""
+    text = str(sentence)
+    return text if len(text) <= SENTENCE_LENGTH else text[: SENTENCE_LENGTH - 1] + "…"
+
+
+def _field_errors(detail: object, prefix: str = "") -> dict[str, list[str]]:
+    """A validation error's details as ``{field: [sentences]}`` (nested fields dotted, a nested
+    object's own errors under its name; the request's own errors under ``""``)."""
     if isinstance(detail, dict):
-        out: list[str] = []
+        out: dict[str, list[str]] = {}
         for key, value in detail.items():
-            name = "" if key == "non_field_errors" else f"{prefix}{key}"
-            out.extend(_flatten(value, f"{name}." if name else ""))
+            name = prefix.rstrip(".") if key == "non_field_errors" else f"{prefix}{key}"
+            for field, sentences in _field_errors(value, f"{name}." if name else "").items():
+                out.setdefault(field, []).extend(sentences)
         return out
     if isinstance(detail, list):
-        return [item for value in detail for item in _flatten(value, prefix)]
-    return [f"{prefix.rstrip('.')}: {detail}" if prefix else str(detail)]
+        if all(not isinstance(item, dict | list) for item in detail):
+            return {prefix.rstrip("."): [shorten(item) for item in detail]} if detail else {}
+        out = {}
+        for index, item in enumerate(detail):
+            inner = f"{prefix}{index}." if isinstance(item, dict | list) else prefix
+            for field, sentences in _field_errors(item, inner).items():
+                out.setdefault(field, []).extend(sentences)
+        return out
+    return {prefix.rstrip("."): [shorten(detail)]}
+
+
+def _message(errors: dict[str, list[str]]) -> str:
+    """The validation errors in one line: ``field: sentence; ...``."""
+    return "; ".join(
+        f"{field}: {sentence}" if field else sentence
+        for field, sentences in errors.items()
+        for sentence in sentences
+    )
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's ``EXCEPTION_HANDLER``: every API error body has a ``message`` sentence."""
+    """DRF's ``EXCEPTION_HANDLER``: every API error body is ``{"message": ..., ...}``."""
     if isinstance(exc, DomainError):
-        return Response(exc.json(), status=exc.status)
+        body = exc.json()
+        return Response({**body, "message": shorten(body["message"])}, status=exc.status)
     response = exception_handler(exc, context)
     if response is None:
         return None  # a bug: Django logs it and answers 500
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"message": "; ".join(_flatten(exc.detail)), "errors": exc.detail}
-    elif isinstance(response.data, dict) and "detail" in response.data:
-        response.data = {"message": str(response.data["detail"]), **response.data}
+        errors = _field_errors(exc.detail)
+        response.data = {"message": shorten(_message(errors)), "errors": errors}
+    else:  # DRF's other errors and Django's Http404 / PermissionDenied: {"detail": ...}
+        data = response.data
+        detail = data.get("detail", data) if isinstance(data, dict) else data
+        response.data = {"message": shorten(_message(_field_errors(detail)))}
     return response
 
 
@@ -90,7 +124,11 @@ class DomainErrorPages:
         return render(
             request,
             "matrio_site/error.html",
-            {"status": exc.status, "title": status_title(exc.status), "detail": exc.message},
+            {
+                "status": exc.status,
+                "title": status_title(exc.status),
+                "detail": shorten(exc.message),
+            },
             status=exc.status,
         )
 

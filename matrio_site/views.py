@@ -26,7 +26,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 def _error(request: HttpRequest, status: HTTPStatus, detail: str) -> HttpResponse:
     if _wants_json(request):
-        return JsonResponse({"detail": detail, "status": int(status)}, status=status)
+        return JsonResponse({"message": detail}, status=status)  # the API's error body
     return render(
         request,
         "matrio_site/error.html",
@@ -50,7 +50,5 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 def server_error(request: HttpRequest) -> HttpResponse:
     # Keep this handler free of database access: the database may be what failed.
     if _wants_json(request):
-        return JsonResponse(
-            {"detail": _("Something went wrong on our side."), "status": 500}, status=500
-        )
+        return JsonResponse({"message": _("Something went wrong on our side.")}, status=500)
     return render(request, "500.html", status=500)

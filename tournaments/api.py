@@ -2,7 +2,7 @@
 their seatings, tables and their results (report, confirm, correct).
 
 Reads are public; writes go through ``tournaments.services``, whose permission checks and
-refusals become 403 / 400 answers with a ``detail`` sentence.
+refusals become 403 / 400 answers with the API's error body (a ``message`` sentence).
 """
 
 from __future__ import annotations
@@ -82,6 +82,15 @@ class TableSerializer(serializers.ModelSerializer[Table]):
 
 class RoundSerializer(serializers.ModelSerializer[Round]):
     tables = TableSerializer(many=True, read_only=True)
+    seed = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The round's seed; null while it is secret."
+    )
+    cards = serializers.ListField(
+        child=serializers.JSONField(),
+        read_only=True,
+        allow_null=True,
+        help_text="The shared draw or deck; null while it is secret.",
+    )
 
     class Meta:
         model = Round
@@ -100,6 +109,13 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
 class ScoresSerializer(serializers.Serializer[None]):  # input only: no instance
     scores = serializers.DictField(child=serializers.IntegerField(allow_null=True))
     details = serializers.DictField(child=serializers.DictField(), required=False)
+
+
+class NextRoundSerializer(serializers.Serializer[None]):  # input only: no instance
+    final = serializers.BooleanField(
+        default=False,
+        help_text="Seat the final: the top players by the standings (option final_size).",
+    )
 
 
 class ConfirmSerializer(serializers.Serializer[None]):  # input only: no instance
@@ -166,8 +182,9 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet[Event]
         """The live standings (confirmed results only), with the declared rules restated."""
         return Response(event_standings(event=self.get_object()).json())
 
-    @extend_schema(request=EntrySerializer, responses={200: EntrySerializer(many=True)})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses={200: EntrySerializer(many=True)})
+    @extend_schema(methods=["POST"], request=EntrySerializer, responses={201: EntrySerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # every entry: a list
     def entries(self, request: Request, pk: str | None = None) -> Response:
         """The event's players; POST {player, checked_in} enters one (directors)."""
         event = self.get_object()
@@ -183,16 +200,19 @@ class EventViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet[Event]
             return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
         return Response(EntrySerializer(event.entries.select_related("player"), many=True).data)
 
-    @extend_schema(request=None, responses={200: RoundSerializer(many=True)})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses={200: RoundSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=NextRoundSerializer, responses={201: RoundSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # every round: a list
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """Rounds with their seatings and results; POST seats the next round (directors)."""
         event = self.get_object()
         context = self.get_serializer_context()
         if request.method == "POST":
-            # a JSON array body gives no options
-            data = request.data if isinstance(request.data, dict) else {}
-            services.round_generate(event=event, final=bool(data.get("final")), by=request.user)
+            # no body (or a JSON array) gives no options
+            given = NextRoundSerializer(data=request.data if isinstance(request.data, dict) else {})
+            given.is_valid(raise_exception=True)
+            final = given.validated_data["final"]
+            services.round_generate(event=event, final=final, by=request.user)
             return Response(
                 RoundSerializer(event_rounds(event=event).last(), context=context).data,
                 status=status.HTTP_201_CREATED,

@@ -23,6 +23,7 @@ from analytics.statistics import counters
 from analytics.statistics import selectors as statistics_selectors
 from analytics.web import figures
 from analytics.web.mathematico_api import MathematicoStatistics
+from analytics.web.serializers import DealSerializer, EventSummarySerializer, JobSerializer
 from clubs.models import Club, Player
 from games.kinds import GameKind
 
@@ -94,7 +95,7 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
         }
         return Response(data)
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=JobSerializer(many=True))
     @action(detail=False, methods=["get"])
     def jobs(self, request: Request) -> Response:
         return Response([asdict(j) for j in jobs.jobs()])
@@ -182,13 +183,13 @@ class AnalyticsViewSet(MathematicoStatistics, viewsets.ViewSet):
             }
         )
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=DealSerializer(many=True))
     @action(detail=False, methods=["get"])
     def deals(self, request: Request) -> Response:
         """Overload deals, hardest first: each deal's rating as a pseudo-player."""
         return Response([asdict(d) for d in statistics_selectors.deal_difficulty()])
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=EventSummarySerializer(many=True))
     @action(detail=False, methods=["get"])
     def events(self, request: Request) -> Response:
         """Recent events with finished games: games and each seat's outcome."""
