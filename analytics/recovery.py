@@ -40,6 +40,7 @@ from analytics.jobs import job_fail_lost, jobs_lost
 from analytics.models import DirtyGame, JobProgress, RatingStream, StatResult
 from analytics.statistics.mathematico import VALUES
 from analytics.statistics.matrio import CARD_IMPACT
+from games.jobs import job_resume, jobs_to_resume
 from games.reviews import games_awaiting_review
 
 log = logging.getLogger(__name__)
@@ -61,12 +62,19 @@ class SweepReport:
     cleared: list[str] = field(default_factory=list)  # kinds whose stale flag was cleared
     results: list[str] = field(default_factory=list)  # results whose refresh was queued
     jobs: list[int] = field(default_factory=list)  # jobs of lost workers failed and re-queued
+    file_jobs: list[int] = field(default_factory=list)  # imports/exports queued again
     reviews: int = 0  # finished games whose review was asked for again
     errors: list[str] = field(default_factory=list)  # what could not be done (broker down...)
 
     def __bool__(self) -> bool:
         return bool(
-            self.streams or self.cleared or self.results or self.jobs or self.reviews or self.errors
+            self.streams
+            or self.cleared
+            or self.results
+            or self.jobs
+            or self.file_jobs
+            or self.reviews
+            or self.errors
         )
 
 
@@ -84,10 +92,17 @@ def analytics_sweep(*, now: datetime | None = None, after: float | None = None) 
         )
     for job in jobs_lost(now=now):
         _attempt(report, f"job {job.pk}", lambda j=job: _rerun_job(report, j))
+    for file_job in jobs_to_resume(now=now):
+        _attempt(report, f"file job {file_job.pk}", lambda j=file_job: _resume(report, j.pk, now))
     _attempt(report, "reviews", lambda: _wake_reviews(report, now - age))
     if report:
         log.info("analytics sweep: %s", report)
     return report
+
+
+def _resume(report: SweepReport, job_id: int, now: datetime) -> None:
+    if job_resume(job_id=job_id, now=now) is not None:
+        report.file_jobs.append(job_id)
 
 
 def _attempt(report: SweepReport, what: str, step: object) -> None:

@@ -26,6 +26,7 @@ from games.kinds import GameKind
 from games.kinds.registry import kind_of
 from games.models import NAME_LENGTH, Game
 
+MAX_UPLOAD_BYTES = 64 * 2**20  # the largest file accepted (a 50 MB file of ~75,000 games fits)
 MAX_MGN = 20_000_000  # characters pasted or uploaded (the API has no lower limit either)
 
 
@@ -83,6 +84,12 @@ class ImportForm(ClubForm):
         data = super().clean() or {}
         if not data.get("mgn", "").strip() and not data.get("file"):
             raise forms.ValidationError(gettext("Paste MGN text or choose a file."))
+        upload = data.get("file")
+        if upload is not None and upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                gettext("The file is %(size)s MB; a file of at most %(max)s MB can be imported.")
+                % {"size": upload.size // 2**20, "max": MAX_UPLOAD_BYTES // 2**20}
+            )
         return data
 
 

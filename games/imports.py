@@ -33,6 +33,7 @@ from clubs.players import free_slug, name_key
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.events import EventLike, events_of_clubs
+from games.messages import in_record
 from games.models import NAME_LENGTH, TOKEN_LENGTH, Game, Move, Seat
 from infra.bulk import insert_rows
 
@@ -52,13 +53,17 @@ class ImportedGame:
     ply: int | None = None
     player: str | None = None
     error: str | None = None
+    #: the refusal for people: which game, line and ply, then what is wrong, in plain words
+    plain: str | None = None
 
-    def refuse(self, error: EngineError) -> None:
+    def refuse(self, error: EngineError, *, names: Mapping[str, str] = {}) -> None:
+        """Mark the record refused; ``names`` maps its roles to its players' names."""
         self.outcome = "refused"
         self.ply = error.ply
         self.player = error.player
         self.line = error.line or self.line
         self.error = error.sentence
+        self.plain = in_record(error, index=self.index, line=self.line, names=names)
 
     def json(self) -> JsonDict:
         return {
@@ -71,6 +76,7 @@ class ImportedGame:
             "ply": self.ply,
             "player": self.player,
             "error": self.error,
+            "plain": self.plain,
         }
 
     def describe(self) -> str:

@@ -150,3 +150,6 @@ class GameReview(models.Model):
 
     def __str__(self) -> str:
         return f"Review of game {self.game_id}"
+
+
+from games.jobs import FileJob  # noqa: E402, F401  (the import/export jobs: registered here)

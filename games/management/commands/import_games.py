@@ -1,5 +1,7 @@
 """``manage.py import_games FILE [FILE ...] [--club SLUG] [--dry-run] [--create-players]``.
 
+Files are read in batches of 500 records (each batch one transaction: progress is saved as
+it goes, memory stays bounded); NUL bytes and bad UTF-8 are shown as U+FFFD and reported.
 The report goes to standard output (one line per game, then the totals); the progress bar
 to standard error.
 
@@ -21,14 +23,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.models import Club
-from games.engine.record import read_records
-from games.engine.replay import decode
-from games.imports import ImportReport, UnknownPlayer, without_nul
+from games.import_jobs import batches, mgn_text
+from games.imports import ImportReport, UnknownPlayer
 from games.models import Game
 from games.services import games_import_records
 from infra.progress import progress_bar
-
-CHUNK = 500  # games per transaction: progress is saved as it goes
 
 
 class Command(BaseCommand):
@@ -58,10 +57,8 @@ class Command(BaseCommand):
         totals = ImportReport(dry_run=dry_run)
         with progress_bar() as progress:
             for name, text in texts:
-                records = read_records(text)
-                task = progress.add_task(f"{name}", total=len(records))
-                for start in range(0, len(records), CHUNK):
-                    chunk = records[start : start + CHUNK]
+                task = progress.add_task(f"{name}", total=len(text))
+                for chunk, after in batches(text):
                     report = games_import_records(
                         club=club, records=chunk, dry_run=dry_run, source=Game.Source.IMPORTED
                     )
@@ -70,7 +67,7 @@ class Command(BaseCommand):
                             self.stdout.write(f"{name} {game.describe()}")
                     totals.games.extend(report.games)
                     totals.created_players.extend(report.created_players)
-                    progress.advance(task, len(chunk))
+                    progress.update(task, completed=after.offset)
         self._summary(totals, club)
         if not totals.ok:
             raise CommandError(f"{totals.count('refused')} game(s) refused", returncode=1)
@@ -79,12 +76,10 @@ class Command(BaseCommand):
         """Stop before storing anything when a name of the files is no member of the club."""
         unknown: dict[str, UnknownPlayer] = {}
         for _, text in texts:
-            records = read_records(text)
-            for start in range(0, len(records), CHUNK):
+            for chunk, _ in batches(text):
                 report = games_import_records(
-                    club=club, records=records[start : start + CHUNK], dry_run=True,
-                    create_players=False,
-                )  # fmt: skip
+                    club=club, records=chunk, dry_run=True, create_players=False
+                )
                 for player in report.unknown_players:
                     unknown.setdefault(player.name.casefold(), player)
         if not unknown:
@@ -116,10 +111,10 @@ class Command(BaseCommand):
         if name == "-":
             import sys
 
-            return without_nul(decode(sys.stdin.buffer.read()))
+            return mgn_text(sys.stdin.buffer.read())
         path = Path(name)
         try:
-            return without_nul(decode(path.read_bytes()))
+            return mgn_text(path.read_bytes())
         except OSError as error:
             raise CommandError(f"cannot read {name}: {error.strerror}", returncode=2) from None
 
