@@ -11,12 +11,13 @@ structured fields (ply, player, move, legal), which the pages show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import get_language, gettext
 
 from games.engine.core import IllegalMoveError, JsonDict
 from games.engine.errors import DomainError
+from games.messages import plain
 
 
 class GameError(DomainError):
@@ -29,12 +30,22 @@ class GameError(DomainError):
 
 
 class IllegalMove(GameError):
-    """The engine refused the move; nothing was stored."""
+    """The engine refused the move; nothing was stored. ``names`` maps the game's roles to its
+    players' names, for :attr:`plain`."""
 
-    def __init__(self, error: IllegalMoveError) -> None:
+    def __init__(self, error: IllegalMoveError, *, names: Mapping[str, str] = {}) -> None:
         super().__init__(error.sentence, ply=error.ply, legal=error.legal)
         self.move = error.move
         self.player = error.player
+        self.names = dict(names)
+        self.structure_of(error)
+
+    @property
+    def plain(self) -> str:
+        """The refusal in plain words and the reader's language (``games.messages``): the
+        player's name, cards and cells in words; :attr:`sentence` when the engine gave no
+        structure for it."""
+        return plain(self, player=self.player, names=self.names) or self.sentence
 
     @property
     def sentence(self) -> str:
@@ -47,7 +58,12 @@ class IllegalMove(GameError):
         )
 
     def json(self) -> JsonDict:
-        return {**super().json(), "move": self.move, "sentence": self.sentence}
+        return {
+            **super().json(),
+            "move": self.move,
+            "sentence": self.sentence,
+            "plain": self.plain,
+        }
 
 
 LEGAL_SHOWN = 12  # legal moves named in a translated refusal (then "…")
@@ -83,6 +99,15 @@ class StalePly(GameError):
 
     def json(self) -> JsonDict:
         return {**super().json(), "expected_ply": self.expected}
+
+
+class NoSuchGame(GameError):
+    """The game of the request does not exist (HTTP 404)."""
+
+    status = 404
+
+    def __init__(self) -> None:
+        super().__init__(gettext("There is no such game."))
 
 
 class GameClosed(GameError):

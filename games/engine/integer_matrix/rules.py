@@ -194,7 +194,7 @@ def after_end(state: State, text: str) -> IllegalMoveError:
         ply=state.ply + 1,
         move=text,
         player=state.to_move,
-    )
+    ).because("integer_matrix.over", end=state.end)
 
 
 def play(state: State, move: Move) -> tuple[State, Turn]:
@@ -213,12 +213,12 @@ def play(state: State, move: Move) -> tuple[State, Turn]:
         raise illegal(
             f"the disc {format_disc(move.disc)} has two {sign} faces; a disc has one face ≥ 0 "
             "and the other ≤ 0"
-        )
+        ).because("integer_matrix.unsound_disc", disc=[move.disc.white, move.disc.black])
     if not 0 <= move.square < SQUARES:
         raise illegal(
             f"square {move.square} is not on the board; {legal_sentence(state, move.colour)}",
             _legal_names(state),
-        )
+        ).because("integer_matrix.off_board", square=str(move.square), legal=_legal_names(state))
     colour, name, word = move.colour, square_name(move.square), colour_word(move.colour)
     verdict, runs = judge(state.board, colour, move.square)
     if verdict != "legal":
@@ -235,7 +235,14 @@ def play(state: State, move: Move) -> tuple[State, Turn]:
             reason = (
                 f"a {word} disc on {name} would turn the whole board {word}, which is never allowed"
             )
-        raise illegal(f"{reason}; {legal_sentence(state, colour)}", _legal_names(state))
+        held = state.board[move.square]
+        raise illegal(f"{reason}; {legal_sentence(state, colour)}", _legal_names(state)).because(
+            "integer_matrix." + verdict.replace("-", "_"),
+            square=name,
+            colour=colour,
+            held=None if held is None else [held.up, held.value],
+            legal=_legal_names(state),
+        )
     board = place(state.board, move.disc, colour, move.square, runs.flipped)
     scored = matrix(board, colour, move.square, runs.flipped, runs.closers, state.scoring)
     negative, positive = state.net
@@ -261,7 +268,9 @@ def parse_move(state: State, token: str) -> Move:
     try:
         parts = read_move(token)
     except NotationError as error:
-        raise IllegalMoveError(str(error), ply=ply, move=shown, player=player) from None
+        raise IllegalMoveError(str(error), ply=ply, move=shown, player=player).because(
+            "integer_matrix.unreadable", move=shown
+        ) from None
     square = square_index(parts.square)
     if square is None:
         raise IllegalMoveError(
@@ -271,7 +280,7 @@ def parse_move(state: State, token: str) -> Move:
             move=shown,
             player=player,
             legal=_legal_names(state),
-        )
+        ).because("integer_matrix.off_board", square=parts.square, legal=_legal_names(state))
     return Move(parts.disc, parts.colour, square, parts.claim)
 
 

@@ -45,7 +45,7 @@ def read_deal(text: str, *, line: int | None = None) -> tuple[int, ...]:
             f"[Deal] value {word!r} is not a card value: values are 1 to 13 "
             "(A, T, J, Q and K are read as 1, 10, 11, 12 and 13)",
             line=line,
-        )
+        ).because("mathematico.deal_not_a_value", value=word)
     deal: tuple[int, ...] = values  # type: ignore[assignment]  # no None: checked above
     check_deal(deal, line=line)
     return deal
@@ -57,7 +57,7 @@ def check_deal(values: Sequence[int], *, line: int | None = None) -> None:
         raise RecordError(
             f"[Deal] lists {len(values)} values; it must list the {DEAL_SIZE} drawn values",
             line=line,
-        )
+        ).because("mathematico.deal_size", count=len(values), size=DEAL_SIZE)
     ordered = sorted(values)
     if (
         ordered[0] in _VALUE_SET
@@ -67,13 +67,15 @@ def check_deal(values: Sequence[int], *, line: int | None = None) -> None:
         return
     for value, count in Counter(values).items():
         if value not in _VALUE_SET:
-            raise RecordError(f"[Deal] value {value!r} is not a card value 1 to 13", line=line)
+            raise RecordError(
+                f"[Deal] value {value!r} is not a card value 1 to 13", line=line
+            ).because("mathematico.deal_not_a_value", value=str(value))
         if count > COPIES:
             raise RecordError(
                 f"[Deal] draws the {value} {count} times, but the deck holds only "
                 f"{COPIES} of each value",
                 line=line,
-            )
+            ).because("mathematico.deal_too_many", value=value, count=count, copies=COPIES)
 
 
 def deal_text(values: Sequence[int]) -> str:

@@ -58,12 +58,12 @@ def read_setup(record: RawRecord) -> Setup:
             "the record has no [Deal] tag: a game with moves needs the 25 drawn values, "
             'e.g. [Deal "7 1 13 ..."]',
             line=record.line,
-        )
+        ).because("mathematico.no_deal")
     if not players and record.tag("Result") is None:
         raise RecordError(
             "the record has no player lines (NAME: followed by 25 cells) and no [Result] tag",
             line=record.line,
-        )
+        ).because("mathematico.no_players")
     return Setup(deal, mode, rules, players)
 
 
@@ -107,10 +107,12 @@ def read_players(record: RawRecord) -> tuple[PlayerLine, ...]:
                 f"cannot read the player line {shown!r}: it is written NAME: followed by "
                 f"the {DEAL_SIZE} cells",
                 line=number,
-            )
+            ).because("mathematico.unreadable_line", text=shown)
         key = name.replace(" ", "").lower()  # = squash(name): name has single spaces only
         if key in seen:
-            raise RecordError(f"the player {name!r} has two lines", line=number, player=name)
+            raise RecordError(
+                f"the player {name!r} has two lines", line=number, player=name
+            ).because("mathematico.two_lines", name=name)
         seen.add(key)
         tokens = tuple(rest.split())
         if len(tokens) != DEAL_SIZE:
@@ -119,7 +121,7 @@ def read_players(record: RawRecord) -> tuple[PlayerLine, ...]:
                 f"cell per drawn value ({NOT_PLACED} for a value not placed)",
                 line=number,
                 player=name,
-            )
+            ).because("mathematico.line_length", name=name, count=len(tokens), size=DEAL_SIZE)
         players.append(PlayerLine(name, tokens, number))
     return tuple(players)
 

@@ -136,7 +136,7 @@ def bad_cell(
         move=token,
         legal=legal_names(board),
         player=player,
-    )
+    ).because("mathematico.not_a_cell", move=token, value=value, cells=free_cells(board))
 
 
 def taken_cell(
@@ -150,6 +150,12 @@ def taken_cell(
         move=token,
         legal=legal_names(board),
         player=player,
+    ).because(
+        "mathematico.cell_taken",
+        cell=CELLS[cell],
+        held=board[cell],
+        value=value,
+        cells=free_cells(board),
     )
 
 
@@ -159,7 +165,7 @@ def _game_over(state: State, token: str) -> IllegalMoveError:
         ply=DEAL_SIZE + 1,
         move=token,
         player=state.player,
-    )
+    ).because("mathematico.over", count=DEAL_SIZE)
 
 
 def parse_move(state: State, token: str) -> Move:
@@ -199,7 +205,7 @@ def apply(state: State, move: Move) -> State:
             move=token,
             legal=legal_names(board),
             player=move.player,
-        )
+        ).because("mathematico.not_your_turn", value=value, turn=player)
     if cell is None:
         return State(state.options, state.boards, state.moves + 1)
     if not real:

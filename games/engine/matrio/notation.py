@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from games.engine.errors import Structured
 from games.engine.matrio.board import TRAY_INDEX
 from games.engine.matrio.cards import DECK, JOKERS, REMOVED, describe_missing, read_card
 from games.engine.matrio.rules import Move
@@ -25,7 +26,7 @@ _CARD_ONLY = re.compile(r"(10|[A-Z0-9])[A-Z]", re.IGNORECASE)
 HELP = "a move is written CARD>TRAY, e.g. 9S>R2S or XR>C1H"
 
 
-class TokenError(ValueError):
+class TokenError(Structured, ValueError):
     """A token that is not a MatriO move; the message says why."""
 
 
@@ -50,23 +51,27 @@ def _parse(token: str) -> tuple[Move, int | None] | TokenError:
         head = _CARD_ONLY.match(token)
         code = read_card(head.group(0)) if head else None
         if code in REMOVED:
-            return TokenError(describe_missing(code))
-        return TokenError(f"cannot read {token!r} as a MatriO move: {HELP}")
+            return TokenError(describe_missing(code)).because("matrio.removed_card", card=code)
+        return TokenError(f"cannot read {token!r} as a MatriO move: {HELP}").because(
+            "matrio.unreadable", move=token
+        )
     card = read_card(match["card"])
     assert card is not None
     if card in REMOVED:
-        return TokenError(describe_missing(card))
+        return TokenError(describe_missing(card)).because("matrio.removed_card", card=card)
     suit = match["suit"]
     if suit is None:
         if card in JOKERS:
             return TokenError(
                 f"{token!r} does not say which tray: a joker's tray must name its suit, "
                 f"e.g. {card}>{match['block'].upper()}{match['line']}S"
-            )
+            ).because("matrio.joker_needs_suit", card=card, move=token)
         suit = card[1]
     marks = match["marks"]
     if len(marks) > 3:
-        return TokenError(f"{token!r} has {len(marks)} '+' marks, but a move wins at most 3 cells")
+        return TokenError(
+            f"{token!r} has {len(marks)} '+' marks, but a move wins at most 3 cells"
+        ).because("matrio.too_many_marks", move=token, marks=len(marks))
     tray = TRAY_INDEX[f"{match['block']}{match['line']}{suit}".upper()]
     assert card in DECK
     return Move(card, tray), (len(marks) if marks else None)

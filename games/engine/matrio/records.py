@@ -50,7 +50,7 @@ def read_header(record: RawRecord) -> Header:
             raise RecordError(
                 f"MatriO is played by exactly 4 players (P1 to P4): [{written}] is not allowed",
                 line=record.tag_lines[key],
-            )
+            ).because("matrio.fifth_player", tag=written)
     players = []
     for seat in SEATS:
         name = record.tag(seat)
@@ -58,7 +58,7 @@ def read_header(record: RawRecord) -> Header:
             raise RecordError(
                 f'the [{seat} "..."] tag with the name of player {seat[1]} is missing',
                 line=record.tag_line(seat),
-            )
+            ).because("record.missing_name", tag=seat, seat=seat)
         players.append(name.strip())
     rules = record.tag("Rules")
     if rules is not None and rules.strip().lower() not in {"", "canonical"}:
@@ -75,7 +75,7 @@ def read_header(record: RawRecord) -> Header:
         raise RecordError(
             f'[Opening "{opening}"] must be "2C" (the 2 of clubs opens) or "any"',
             line=record.tag_line("Opening"),
-        )
+        ).because("matrio.bad_opening", value=opening)
     return Header(tuple(players), Options(opening=opening, hands=_read_hands(record)))
 
 
@@ -95,21 +95,30 @@ def _read_hands(record: RawRecord) -> tuple[int | None, ...]:
             card = read_card(code)
             if card is None or card in REMOVED:
                 why = describe_missing(card) if card else f"{code!r} is not a card code"
-                raise RecordError(f"[{tag}]: {why}", line=line)
+                raise RecordError(f"[{tag}]: {why}", line=line).because(
+                    "matrio.hand_removed_card" if card else "record.not_a_card",
+                    tag=tag,
+                    text=code,
+                )
             if card in seen:
                 where = "twice" if seen[card] == seat else f"in Hand{seen[card] + 1} too"
-                raise RecordError(f"[{tag}]: {card} is listed {where}", line=line)
+                raise RecordError(f"[{tag}]: {card} is listed {where}", line=line).because(
+                    "matrio.card_twice" if seen[card] == seat else "matrio.card_in_two_hands",
+                    tag=tag,
+                    card=card,
+                    other=f"Hand{seen[card] + 1}",
+                )
             seen[card] = seat
             bits |= BIT[card]
         if len(codes) != HAND_SIZE:
             raise RecordError(
                 f"[{tag}] lists {len(codes)} cards; a MatriO hand has {HAND_SIZE}", line=line
-            )
+            ).because("matrio.hand_size", tag=tag, count=len(codes), size=HAND_SIZE)
         if seat != 0 and bits & BIT["2C"]:
             raise RecordError(
                 f"[{tag}] holds the 2 of clubs, but the holder of 2C is P1 by definition",
                 line=line,
-            )
+            ).because("matrio.two_of_clubs", tag=tag)
         hands.append(bits)
     return tuple(hands)
 
@@ -136,7 +145,7 @@ def play(record: RawRecord) -> Played:
         except TokenError as error:
             raise IllegalMoveError(
                 str(error), ply=ply, move=token.text, player=player, line=token.line
-            ) from None
+            ).structure_of(error) from None
         try:
             after = apply(state, move)
         except IllegalMoveError as error:
@@ -151,7 +160,7 @@ def play(record: RawRecord) -> Played:
                 player=player,
                 legal=[format_move(move, won)],
                 line=token.line,
-            )
+            ).because("matrio.wrong_marks", move=format_move(move), won=won, marks=marks)
         tokens.append(format_move(move, won))
         state = after
     return Played(header, state, tuple(tokens))

@@ -118,11 +118,13 @@ def apply(state: State, move: Move) -> State:
             f"{token} comes after the end of the game (every remaining hand is empty)",
             ply=ply,
             move=token,
-        )
+        ).because("matrio.after_end", card=card)
     player = SEATS[seat]
     bit = BIT.get(card)
     if bit is None or not 0 <= tray < 24:
-        raise IllegalMoveError(f"{token} is not a MatriO move", ply=ply, move=token, player=player)
+        raise IllegalMoveError(
+            f"{token} is not a MatriO move", ply=ply, move=token, player=player
+        ).because("matrio.not_a_move", move=token)
     _check_card(state, seat, card, bit, ply, token)
     tops = state.tops
     suit = SUIT[card]
@@ -136,6 +138,12 @@ def apply(state: State, move: Move) -> State:
             move=token,
             player=player,
             legal=[format_move(Move(card, t)) for t in legal_trays(state, card)],
+        ).because(
+            _placement_code(state, card, tray),
+            card=card,
+            tray=TRAYS[tray],
+            suit=suit,
+            trays=[TRAYS[t] for t in legal_trays(state, card)],
         )
     new_tops = (*tops[:tray], card, *tops[tray + 1 :])
     empty = state.empty
@@ -181,7 +189,7 @@ def _check_card(state: State, seat: int, card: str, bit: int, ply: int, token: s
     if state.played & bit:
         raise IllegalMoveError(
             f"{card} has already been played", ply=ply, move=token, player=player
-        )
+        ).because("matrio.already_played", card=card)
     if ply == 1 and state.options.opening == "2C" and card != "2C":
         raise IllegalMoveError(
             f"the game opens with the 2 of clubs, not {card}: the first move must put 2C on "
@@ -190,7 +198,7 @@ def _check_card(state: State, seat: int, card: str, bit: int, ply: int, token: s
             move=token,
             player=player,
             legal=[format_move(m) for m in legal_moves(state)],
-        )
+        ).because("matrio.opening", card=card, trays=[TRAYS[t] for t in SUIT_TRAYS["C"]])
     hand = state.options.hands[seat]
     if hand is not None and not hand & bit:
         # Read out at the table: name the card and the player, never a hand (fair play).
@@ -202,7 +210,16 @@ def _check_card(state: State, seat: int, card: str, bit: int, ply: int, token: s
             move=token,
             player=player,
             legal=[format_move(m) for m in legal_moves(state)],
-        )
+        ).because("matrio.not_in_hand", card=card, left=left)
+
+
+def _placement_code(state: State, card: str, tray: int) -> str:
+    """What :func:`_placement_reason` says, as a code for the site's own words."""
+    suit = SUIT[card]
+    assert suit is not None
+    if not state.empty[suit]:
+        return "matrio.tray_empty"
+    return "matrio.tray_not_empty" if state.tops[tray] is not None else "matrio.tray_wrong_suit"
 
 
 def _placement_reason(state: State, card: str, tray: int) -> str:

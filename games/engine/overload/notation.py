@@ -51,7 +51,9 @@ def parse_move(state: State, token: str) -> Move:
     ply = state.ply + 1
 
     def fail(reason: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, ply=ply, move=token)
+        return IllegalMoveError(reason, ply=ply, move=token).because(
+            "overload.unreadable", move=token
+        )
 
     if state.pending:
         card_text, arrow, slot_text = text.partition(">")
@@ -102,9 +104,13 @@ def read_deck(text: str) -> tuple[str, ...]:
     for word in text.split():
         card = read_card(word)
         if card is None:
-            raise RecordError(f"[Deck] cannot read {word!r} as a card: {_CARD_HELP}")
+            raise RecordError(f"[Deck] cannot read {word!r} as a card: {_CARD_HELP}").because(
+                "record.not_a_card", tag="Deck", text=word
+            )
         if card in seen:
-            raise RecordError(f"[Deck] lists {card} twice; the deck holds each of the 54 once")
+            raise RecordError(
+                f"[Deck] lists {card} twice; the deck holds each of the 54 once"
+            ).because("overload.deck_twice", card=card)
         seen.add(card)
         cards.append(card)
     if len(cards) != len(FULL_DECK):
@@ -112,7 +118,7 @@ def read_deck(text: str) -> tuple[str, ...]:
         raise RecordError(
             f"[Deck] lists {len(cards)} cards but must list all 54, each once; "
             f"missing: {join_names(missing, 'and')}"
-        )
+        ).because("overload.deck_size", count=len(cards), missing=missing)
     return tuple(cards)
 
 
@@ -129,9 +135,11 @@ def read_setup(text: str) -> tuple[Move, ...]:
         if not arrow or card is None or slot is None:
             raise RecordError(
                 f"[Setup] cannot read {word!r}: each placement is written CARD>SLOT, e.g. KH>N2"
-            )
+            ).because("overload.setup_unreadable", text=word)
         if not is_royal(card):
-            raise RecordError(f"[Setup] places {card}, which is not a royal (J, Q or K)")
+            raise RecordError(f"[Setup] places {card}, which is not a royal (J, Q or K)").because(
+                "overload.setup_not_royal", card=card
+            )
         moves.append(Move("setup", slot, card))
     return tuple(moves)
 

@@ -32,12 +32,30 @@ def apply(state: State, move: Move) -> State:
 
 
 def _refused(state: State, move: Move) -> IllegalMoveError:
+    legal = [format_move(m) for m in placements(state)]
     return IllegalMoveError(
         why_illegal(state, move),
         ply=state.ply + 1,
         move=format_move(move),
-        legal=[format_move(m) for m in placements(state)],
+        legal=legal,
+    ).because(
+        _refusal_code(state, move),
+        card=move.card,
+        drawn=state.drawn,
+        place=format_move(move),
+        legal=legal,
     )
+
+
+def _refusal_code(state: State, move: Move) -> str:
+    """Which of ``why_illegal``'s sentences applies, as a code for the site's own words."""
+    if state.end is not None:
+        return "overload.over"
+    if state.pending:
+        return "overload.setup"
+    if move.card is not None and move.card != state.drawn:
+        return "overload.not_drawn"
+    return "overload.misplaced"
 
 
 def outcome(state: State) -> Outcome | None:
