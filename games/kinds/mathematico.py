@@ -88,19 +88,86 @@ class MathematicoStartForm(StartForm):
         return pairs
 
 
+#: the engine's combination names (``games.engine.mathematico.profiles``) in the reader's words
+COMBINATIONS = {
+    "nothing": _("nothing"),
+    "one pair": _("a pair"),
+    "two pairs": _("two pairs"),
+    "three of a kind": _("three of a kind"),
+    "straight": _("a straight"),
+    "full house": _("a full house"),
+    "three 1s and two 13s": _("three 1s and two 13s"),
+    "1, 10, 11, 12, 13": _("1, 10, 11, 12 and 13"),
+    "four of a kind": _("four of a kind"),
+    "four 1s": _("four 1s"),
+}
+COLUMN_LETTERS = "abcde"
+
+
+def line_label(kind: str, label: str) -> str:
+    """``row 1``, ``column c``, ``diagonal a1-e5`` in the reader's words."""
+    where = label.rsplit(" ", 1)[-1]
+    if kind == "row":
+        return gettext("row %(n)s") % {"n": where}
+    if kind == "column":
+        return gettext("column %(letter)s") % {"letter": where}
+    return gettext("diagonal %(cells)s") % {"cells": where}
+
+
+def score_sheet(lines: list[JsonDict]) -> list[JsonDict]:
+    """A board's 12 lines with the combination each makes and its points, for people."""
+    return [
+        {
+            "label": line_label(line["kind"], line["label"]),
+            "kind": line["kind"],
+            "values": [value or "·" for value in line["values"]],
+            "combination": COMBINATIONS.get(line["combination"], line["combination"]),
+            "bonus": line["bonus"],
+            "points": line["points"],
+        }
+        for line in lines
+    ]
+
+
 def board(view: JsonDict) -> JsonDict:
+    """Every player's grid (rows of named cells), total and score sheet; the mover first."""
     board = view["board"]
     players = []
-    for name, entry in board["boards"].items():
+    for seat, (name, entry) in enumerate(board["boards"].items(), 1):
         grid = [
-            [
-                {"name": board["cells"][r * 5 + c], "value": entry["values"][r * 5 + c]}
-                for c in range(5)
-            ]
+            {
+                "number": r + 1,
+                "cells": [
+                    {"name": board["cells"][r * 5 + c], "value": entry["values"][r * 5 + c]}
+                    for c in range(5)
+                ],
+            }
             for r in range(5)
         ]
-        players.append({"name": name, "grid": grid, "total": entry["total"]})
-    return {"players": players}
+        players.append(
+            {
+                "seat": seat,
+                "name": name,
+                "grid": grid,
+                "total": entry["total"],
+                "lines": score_sheet(entry["lines"]),
+                "to_move": name == view["to_move"] and view["expect"] == "move",
+            }
+        )
+    mover = [player for player in players if player["to_move"]]
+    drawn = board["draws"]
+    pad = [
+        {"value": value, "token": f"={value}", "open": f"={value}" in view["legal"]}
+        for value in range(1, 14)
+    ]
+    return {
+        "players": players,
+        "mover": mover[0] if mover else None,
+        "others": [player for player in players if not player["to_move"]],
+        "columns": COLUMN_LETTERS,
+        "pad": pad if view["expect"] == "draw" else [],
+        "next_card": len(drawn) + 1,
+    }
 
 
 KIND = Kind(

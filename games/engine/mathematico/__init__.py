@@ -7,8 +7,8 @@ Modules, named as in every engine package (see ``games.engine``): ``cards`` (val
 per-line breakdown, modes and winners), ``profiles`` (rules profiles and the line keys the
 lookup tables use), ``rules`` (the game protocol over immutable states), ``notation`` (tags,
 player lines, ``Result``), ``records`` (replay and canonical writing of whole records),
-``fast`` (the replay command's lane for whole files) and ``random_game`` (seeded random
-games).
+``fast`` (the replay command's lane for whole files), ``paper`` (finished paper boards
+checked against the draw and replayed as moves) and ``random_game`` (seeded random games).
 
 The names below are imported from their module on first use (``__getattr__``), so the replay
 command's fast lane loads only the modules it needs (``import`` time counts in its speed).
