@@ -22,17 +22,19 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games import forms, permissions, selectors, services
+from games import forms, import_jobs, permissions, selectors, services
 from games.choosers import club_member_choices, writable_clubs
 from games.engine import live
 from games.engine.core import EngineError, JsonDict
 from games.engine.errors import DomainError
-from games.engine.replay import decode
 from games.errors import GameError, IllegalMove
 from games.hints import advisor_hint, game_hints_set, hints_allowed
 from games.imports import ImportReport
+from games.kinds import GameKind
+from games.kinds.overload import outcome_text
 from games.kinds.registry import KINDS, kind_of
 from games.models import Game
+from games.reopen import may_reopen
 from games.reviews import game_review, review_rows
 from games.visibility import hidden_for, redact_tags
 
@@ -75,11 +77,15 @@ def board_context(game: Game, view: JsonDict, *, can_write: bool) -> dict[str, o
     picture = None
     if view["board"] is not None:
         picture = kind_of(game.kind).board(view)
+    over = view["finished"] or view["result_only"]
     return {
         "game": game,
         "view": view,
         "names": names,
         "scores": scores,
+        # a seat column only where the roles say more than the names (not for Mathematico)
+        "show_roles": len(scores) > 1 and any(row["role"] != row["name"] for row in scores),
+        "outcome": outcome_text(view["details"]) if over and _is_outcome(game.kind) else "",
         "to_move_name": names.get(view["to_move"] or "", ""),
         "winner_names": [names.get(role, role) for role in view["winners"]],
         "last_by_name": names.get(last_by, last_by),
@@ -91,6 +97,22 @@ def board_context(game: Game, view: JsonDict, *, can_write: bool) -> dict[str, o
     }
 
 
+#: moves that end a game at once (Matrix Overload): the page asks before recording them
+ENDINGS = ("LOOP", "ABANDON")
+
+
+def _is_outcome(kind: str) -> bool:
+    return kind_of(kind).result_is_outcome
+
+
+def _with_outcomes(games: list[Game]) -> list[Game]:
+    """Games of a list page, each finished solitaire with ``outcome`` (won or lost, why)."""
+    for game in games:
+        details = (game.result or {}).get("details")
+        game.outcome = outcome_text(details) if details and _is_outcome(game.kind) else ""  # type: ignore[attr-defined]
+    return games
+
+
 # --- pages ------------------------------------------------------------------------------------
 
 
@@ -100,6 +122,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     filters = forms.GamePageFilter(request.GET or None, queryset=games)
     shown = filters.qs if filters.is_bound and filters.is_valid() else games
     page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
+    page.object_list = _with_outcomes(list(page.object_list))
     query = {k: v for k, v in request.GET.items() if v and k != "page"}
     return render(
         request,
@@ -139,7 +162,11 @@ def live_words() -> dict[str, str]:
         "picked_legal": gettext("%(card)s picked: legal trays %(trays)s. Tap one."),
         "picked_none": gettext("%(card)s picked: it cannot be played now."),
         "pick_first": gettext("Pick a card first, then its tray."),
-        "disc_first": gettext("Type the disc (e.g. +3/-5) first, then tap its square."),
+        "disc_first": gettext("Tap the disc's white and black numbers first, then its square."),
+        "placed_legal": gettext("%(card)s: it may go to %(places)s. Tap one."),
+        "pick_card_first": gettext("Tap the card drawn first, then where it goes."),
+        "confirm_yes": gettext("Yes, record %(move)s"),
+        "confirm_no": gettext("No, go back"),
         "move_first": gettext("Type a move first."),
     }
 
@@ -151,6 +178,11 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if not can_write:
             raise PermissionDenied
+        ending = request.POST.get("token", "").strip().upper()
+        asks = game.kind == GameKind.MATRIX_OVERLOAD and ending in ENDINGS
+        if asks and request.POST.get("confirmed") != ending:
+            # the game-ending words ask first, without JavaScript too
+            return redirect(f"{reverse('games:detail', args=[game.pk])}?confirm={ending}")
         _record_from_form(request, game)
         return redirect("games:detail", pk=game.pk)
     hidden = hidden_for(game, request.user)
@@ -161,6 +193,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tags": redact_tags(game.tags, hidden),
             "can_write": can_write and game.status == Game.Status.LIVE,
+            "reopen_offer": may_reopen(request.user, game) or (can_write and game.status == "live"),
             "hints_possible": can_write and game.status == Game.Status.LIVE and hints_allowed(game),
             "seats": list(game.seats.all()),
             "moves": selectors.game_moves(game=game),
@@ -168,6 +201,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "review": review,
             "review_rows": review_rows(review) if review else ([], []),
             "live_words": live_words(),
+            "confirm_ending": next((e for e in ENDINGS if request.GET.get("confirm") == e), ""),
             "api": {
                 "game": f"/api/games/{game.pk}/",
                 "mgn": reverse("game-mgn", args=[game.pk]),
@@ -199,7 +233,7 @@ def _record_from_form(request: HttpRequest, game: Game) -> None:
         else:
             messages.error(request, gettext("Type a move first."))
     except IllegalMove as error:
-        messages.error(request, error.sentence)  # the reader's language, from the fields
+        messages.error(request, error.plain)  # plain words in the reader's language
     except GameError as error:
         messages.error(request, error.message)
 
@@ -302,11 +336,30 @@ def game_import(request: HttpRequest) -> HttpResponse:
     report, members = None, []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if data.get("file"):
-            text, source = decode(data["file"].read()), Game.Source.IMPORTED
+        chosen, created = forms.chosen_players(request.POST)
+        upload = data.get("file")
+        name = upload.name if upload is not None else ""
+        if upload is not None and upload.size <= import_jobs.INLINE_BYTES:
+            text, source = import_jobs.mgn_text(upload.read()), Game.Source.IMPORTED
+            upload = None
+        elif upload is not None:
+            text, source = "", Game.Source.IMPORTED
         else:
             text, source = data["mgn"], Game.Source.TYPED
-        chosen, created = forms.chosen_players(request.POST)
+        if upload is not None or not import_jobs.is_small(text):  # too long for a request
+            job = import_jobs.import_job_start(
+                club=data["club"],
+                by=request.user,
+                name=name,
+                source=source,
+                text=None if upload is not None else text,
+                upload=upload,
+                dry_run=data["dry_run"],
+                create_players=data["create_players"],
+                chosen_players=chosen,
+                new_players=created,
+            )
+            return redirect("games:job", pk=job.pk)
 
         def run(create: bool) -> ImportReport:
             return services.games_import_mgn(

@@ -95,7 +95,26 @@ def board(view: JsonDict) -> JsonDict:
         ]
         for row in board["rows"]
     ]
-    return {"rows": rows}
+    return {"rows": rows, "lead": _lead(view), "faces": list(range(10))}
+
+
+def _lead(view: JsonDict) -> str:
+    """Who leads and by how much: whoever's net is farther from zero (the end's rule)."""
+    net = view["board"]["net"]
+    names = {p["role"]: p["name"] or p["role"] for p in view["players"]}
+    positive, negative = abs(net["positive"]), abs(net["negative"])
+    if positive == negative:
+        return gettext("Level: both nets are %(size)s away from zero.") % {"size": positive}
+    leader = "positive" if positive > negative else "negative"
+    if view["finished"]:
+        return gettext("%(name)s won by %(margin)s (net farther from zero).") % {
+            "name": names[leader],
+            "margin": abs(positive - negative),
+        }
+    return gettext("%(name)s leads by %(margin)s (net farther from zero).") % {
+        "name": names[leader],
+        "margin": abs(positive - negative),
+    }
 
 
 KIND = Kind(

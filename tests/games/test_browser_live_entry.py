@@ -18,6 +18,7 @@ from games import selectors, services
 from games.engine import live
 from games.engine.core import IllegalMoveError
 from games.engine.matrio import random_game
+from games.errors import IllegalMove
 from games.models import Game
 from tests.browser import PHONE
 from tests.games.helpers import Cast
@@ -101,7 +102,10 @@ def test_a_scorekeeper_records_a_whole_matrio_game_then_replays_it(
                 live.play(selectors.game_live(game=game), f"{card}>{wrong}")
             page.get_by_label("Move", exact=True).fill(f"{card}>{wrong}".lower())
             page.get_by_role("button", name="Record").click()
-            page.get_by_role("alert").filter(has_text=refused.value.sentence).wait_for()
+            # the page says it in plain words (the API's ``plain``), with the players' names
+            names = dict(zip(("P1", "P2", "P3", "P4"), players, strict=True))
+            plain = IllegalMove(refused.value, names=names).plain
+            page.get_by_role("alert").filter(has_text=plain).wait_for()
             assert page.locator(".board-root").get_attribute("data-ply") == str(ply)
             game.refresh_from_db()
             assert game.ply == ply

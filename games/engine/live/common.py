@@ -187,7 +187,7 @@ def at_ply(error: IllegalMoveError, ply: int, token: str) -> IllegalMoveError:
     """The engine's refusal, numbered with the live ply and naming the token as entered."""
     return IllegalMoveError(
         error.reason, ply=ply, move=token, legal=error.legal, player=error.player
-    )
+    ).structure_of(error)
 
 
 def competition_ranks(

@@ -92,7 +92,9 @@ def step(position: Position, token: str, ply: int) -> tuple[Position, str]:
     try:
         move, marks = parse_token(token)
     except TokenError as error:
-        raise IllegalMoveError(str(error), ply=ply, move=token, player=player) from None
+        raise IllegalMoveError(str(error), ply=ply, move=token, player=player).structure_of(
+            error
+        ) from None
     try:
         after = apply(state, move)
     except IllegalMoveError as error:
@@ -108,7 +110,7 @@ def step(position: Position, token: str, ply: int) -> tuple[Position, str]:
             move=token,
             player=player,
             legal=[format_move(move, len(won))],
-        )
+        ).because("matrio.wrong_marks", move=format_move(move), won=len(won), marks=marks)
     depths = list(position.depths)
     depths[move.tray] += 1
     return Position(after, tuple(depths), won, player), format_move(move, len(won))

@@ -14,7 +14,7 @@ from typing import Any
 from games.engine.overload.board import BESIDE, PILES, SLOTS
 from games.engine.overload.cards import value
 from games.engine.overload.notation import format_move
-from games.engine.overload.position import State
+from games.engine.overload.position import MAX_HEALTH, State, living_slots
 from games.engine.overload.records import judge, start
 from games.engine.overload.rules import apply
 from games.engine.record import RawRecord
@@ -82,6 +82,27 @@ def table(state: State) -> dict[str, Any]:
         "royals_killed": state.royals_killed,
         "end": state.end,
     }
+
+
+def ending(state: State) -> dict[str, Any] | None:
+    """Why the game ended, as facts a page can phrase (``None`` while it runs).
+
+    ``{"end": "win", "cards_left": 7}``; ``{"end": "ice", "slot": "N3", "royal": "JD",
+    "health": 22}`` (the first living royal over 20); ``{"end": "deck", "alive": ["KH", ...]}``
+    (the royals still living when the deck ran out); ``{"end": "loop" | "abandon"}``.
+    """
+    if state.end is None:
+        return None
+    facts: dict[str, Any] = {"end": state.end, "royals_killed": state.royals_killed}
+    living = living_slots(state)
+    if state.end == "win":
+        facts["cards_left"] = len(state.deck)
+    elif state.end == "ice":
+        slot = next(s for s in living if state.health(s) > MAX_HEALTH)
+        facts.update(slot=slot, royal=state.royal(slot), health=state.health(slot))
+    elif state.end == "deck":
+        facts["alive"] = [state.royal(slot) for slot in living]
+    return facts
 
 
 def history(record: RawRecord) -> list[dict[str, Any]]:

@@ -6,6 +6,12 @@
  * through the replay with the buttons and the arrow, Home and End keys. The fragment also
  * carries the move list, which replaces the page's own. Without it the page
  * still reads, replays (links) and records typed moves (plain form posts).
+ *
+ * Tapping: MatriO a card then a tray; Matrix Overload the card drawn (picked for you when it
+ * is known) then a pile or slot, LOOP and ABANDON after a confirm step on the page; the
+ * Integer Matrix the disc's two faces, its colour (kept from move to move) and a square.
+ * Keyboard: typing anywhere outside a field goes into the move box, which keeps the focus;
+ * after a tapped move the focus goes back to the first control of the new board.
  */
 (function () {
   "use strict";
@@ -44,6 +50,9 @@
   var busy = false;
   var picked = { card: null, rank: null, suit: null };
   var loadSeq = 0;
+  // Integer Matrix: the disc being built; the colour and the signs stay from move to move
+  var disc = { sign: "+", white: null, black: null, colour: "W" };
+  var refocus = false; // a tapped move: put the focus back on the new board
 
   function board() {
     return frame.querySelector(".board-root");
@@ -84,6 +93,32 @@
       else a.removeAttribute("aria-current");
     });
     picked = { card: null, rank: null, suit: null };
+    followStatus(b);
+    if (b.dataset.kind === "integer-matrix") showDisc();
+    var one = frame.querySelector("[data-one-card]");
+    if (one && one.dataset.oneCard) pickOverload(one.dataset.oneCard, true);
+  }
+
+  // The header says what the board says: "Live" no more, no abandon link, once it is over.
+  function followStatus(b) {
+    var status = document.getElementById("game-status");
+    if (status && b.dataset.status && b.dataset.statusLabel) {
+      status.textContent = b.dataset.statusLabel;
+      status.className = "status status-" + b.dataset.status;
+    }
+    var live = b.dataset.status === "live";
+    ["abandon-link", "hints-toggle"].forEach(function (id) {
+      var node = document.getElementById(id);
+      if (node) node.hidden = !live;
+    });
+  }
+
+  function focusBoard() {
+    var first = frame.querySelector(
+      ".picker button:not([disabled]), #im-entry button, .hand button, button[data-place]"
+    );
+    if (first) first.focus();
+    else if (tokenInput && entry && !entry.hidden) tokenInput.focus();
   }
 
   // The fragment carries the move list (a <template>): it replaces the page's list, so moves
@@ -134,6 +169,8 @@
         frame.innerHTML = html;
         takeMoves();
         readBoard();
+        if (refocus) focusBoard();
+        refocus = false;
         wanted = shown;
         root.dataset.ready = String(shown);
         if (window.history && window.history.replaceState) {
@@ -171,7 +208,9 @@
   function refused(result) {
     var data = result.data || {};
     // sentence: an illegal move in the reader's language; message: every other refusal (translated)
-    var text = data.sentence || data.message || t("not_recorded", "the move was not recorded");
+    // plain: the refusal in club words; sentence: in the reader's language; message: as is
+    var text =
+      data.plain || data.sentence || data.message || t("not_recorded", "the move was not recorded");
     if (result.status === 409) {
       say(text, "stale");
       var button = document.createElement("button");
@@ -204,7 +243,13 @@
             "ok"
           );
           if (tokenInput) tokenInput.value = "";
-          return load(result.data.state.plies);
+          disc.white = disc.black = null; // a new disc is drawn; colour and signs stay
+          // after the last move no entry is left: keep the focus on the page's result
+          return load(result.data.state.plies).then(function () {
+            if (document.activeElement === document.body && tokenInput && !entry.hidden) {
+              tokenInput.focus();
+            }
+          });
         }
         refused(result);
       })
@@ -252,7 +297,51 @@
     });
   }
 
+  // Matrix Overload: legal tokens (6C:1, KH>N2, 7D:IN2, 6C while dealing) by card, then place.
+  function overloadTargets() {
+    var byCard = {};
+    (legal() || []).forEach(function (token) {
+      if (token === "LOOP" || token === "ABANDON") return;
+      var parts = token.replace(">", ":").split(":");
+      var place = parts[1] || "";
+      if (place.length === 3 && (place[0] === "I" || place[0] === "P")) place = place.slice(1);
+      byCard[parts[0]] = byCard[parts[0]] || {};
+      byCard[parts[0]][place] = token;
+    });
+    return byCard;
+  }
+
+  function pickOverload(card, preset) {
+    picked.card = card;
+    mark("[data-card]", card, "data-card");
+    var places = overloadTargets()[card] || {};
+    if (places[""] && !preset) {
+      refocus = true;
+      send(places[""]); // the deal: the card is the whole move
+      return;
+    }
+    var names = Object.keys(places);
+    frame.querySelectorAll("[data-place]").forEach(function (button) {
+      var ok = names.indexOf(button.dataset.place) >= 0;
+      button.classList.toggle("legal", ok);
+      button.disabled = !ok;
+    });
+    var note = document.getElementById("picked");
+    if (note) {
+      note.textContent = names.length
+        ? t("placed_legal", "%(card)s: it may go to %(places)s. Tap one.", {
+            card: card,
+            places: names.join(", "),
+          })
+        : t("picked_none", "%(card)s picked: it cannot be played now.", { card: card });
+    }
+  }
+
   function pickCard(card) {
+    if (board().dataset.kind === "matrix-overload") {
+      pickOverload(card);
+      return;
+    }
     picked.card = card;
     mark("[data-card]", card, "data-card");
     var trays = (legal() || {})[card] || [];
@@ -284,26 +373,109 @@
       mark("[data-suit]", picked.suit, "data-suit");
       if (picked.rank && picked.suit) pickCard(picked.rank + picked.suit);
     } else if (data.tray) {
+      refocus = true;
       if (!picked.card) {
         say(t("pick_first", "Pick a card first, then its tray."), "refused");
         return;
       }
       send(picked.card + ">" + data.tray);
-    } else if (data.token) {
-      send(data.token);
-    } else if (data.square) {
-      var disc = document.getElementById("im-disc");
-      var colour = frame.querySelector("input[name=im-colour]:checked");
-      if (!disc || !disc.value.trim()) {
-        say(
-          t("disc_first", "Type the disc (e.g. +3/-5) first, then tap its square."),
-          "refused"
-        );
-        if (disc) disc.focus();
+    } else if (data.place) {
+      var token = (overloadTargets()[picked.card] || {})[data.place];
+      if (!picked.card || !token) {
+        say(t("pick_card_first", "Tap the card drawn first, then where it goes."), "refused");
         return;
       }
-      send(disc.value.trim() + " " + (colour ? colour.value : "W") + " " + data.square);
+      refocus = true;
+      send(token);
+    } else if (data.token) {
+      if (data.confirm) confirmThen(data.confirm, data.token);
+      else send(data.token);
+    } else if (data.imSign || data.imWhite || data.imBlack) {
+      if (data.imSign) disc.sign = data.imSign;
+      if (data.imWhite) disc.white = data.imWhite;
+      if (data.imBlack) disc.black = data.imBlack;
+      showDisc();
+    } else if (data.square) {
+      var text = discText();
+      if (!text) {
+        say(t("disc_first", "Tap the disc's white and black numbers first, then its square."), "refused");
+        return;
+      }
+      refocus = true;
+      send(text + " " + disc.colour + " " + data.square);
     }
+  }
+
+  // --- the Integer Matrix disc: two faces (opposite signs), the colour up ---------------------
+
+  function face(number, positive) {
+    return (positive || number === "0" ? "+" : "-") + number;
+  }
+
+  function discText() {
+    if (disc.white === null || disc.black === null) return "";
+    var whitePositive = disc.sign === "+";
+    return face(disc.white, whitePositive) + "/" + face(disc.black, !whitePositive);
+  }
+
+  function showDisc() {
+    mark("[data-im-sign]", disc.sign, "data-im-sign");
+    mark("[data-im-white]", disc.white, "data-im-white");
+    mark("[data-im-black]", disc.black, "data-im-black");
+    var whiteSign = disc.sign === "+" ? "+" : "−";
+    var blackSign = disc.sign === "+" ? "−" : "+";
+    frame.querySelectorAll("[data-im-white]").forEach(function (b) {
+      b.textContent = (b.dataset.imWhite === "0" ? "" : whiteSign) + b.dataset.imWhite;
+    });
+    frame.querySelectorAll("[data-im-black]").forEach(function (b) {
+      b.textContent = (b.dataset.imBlack === "0" ? "" : blackSign) + b.dataset.imBlack;
+    });
+    frame.querySelectorAll("input[name=im-colour]").forEach(function (input) {
+      input.checked = input.value === disc.colour;
+    });
+    var out = document.getElementById("im-disc");
+    if (out) out.textContent = discText() ? discText() + " " + disc.colour : "";
+    var key = disc.colour === "W" ? "white" : "black";
+    frame.querySelectorAll("button[data-square]").forEach(function (b) {
+      var ok = b.dataset[key] === "1";
+      b.classList.toggle("other-colour", !ok);
+      b.disabled = !ok;
+    });
+  }
+
+  frame.addEventListener("change", function (event) {
+    if (event.target.name === "im-colour") {
+      disc.colour = event.target.value;
+      showDisc();
+    }
+  });
+
+  // --- a confirm step on the page (LOOP, ABANDON): works on a phone, no window.confirm ---------
+
+  function confirmThen(question, token) {
+    say(question, "stale");
+    var yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "button danger";
+    yes.id = "confirm-yes";
+    yes.textContent = t("confirm_yes", "Yes, record %(move)s", { move: token });
+    var no = document.createElement("button");
+    no.type = "button";
+    no.className = "button secondary";
+    no.textContent = t("confirm_no", "No, go back");
+    yes.addEventListener("click", function () {
+      say("");
+      send(token);
+    });
+    no.addEventListener("click", function () {
+      say("");
+      focusBoard();
+    });
+    message.appendChild(document.createTextNode(" "));
+    message.appendChild(yes);
+    message.appendChild(document.createTextNode(" "));
+    message.appendChild(no);
+    no.focus();
   }
 
   // --- replay --------------------------------------------------------------------------------
@@ -330,6 +502,14 @@
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // typing a move anywhere outside a field goes into the move box
+    var open = tokenInput && entry && !entry.hidden;
+    if (open && event.key.length === 1 && /[0-9a-zA-Z+\-\/=:>]/.test(event.key)) {
+      event.preventDefault();
+      tokenInput.focus();
+      tokenInput.value += event.key;
+      return;
+    }
     var keys = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: plies };
     if (event.key in keys) {
       event.preventDefault();
@@ -347,7 +527,9 @@
         say(t("move_first", "Type a move first."), "refused");
         return;
       }
-      send(token);
+      var ends = frame.querySelector('[data-confirm][data-token="' + token.toUpperCase() + '"]');
+      if (ends) confirmThen(ends.dataset.confirm, ends.dataset.token);
+      else send(token);
     });
   }
   if (undoForm) {
