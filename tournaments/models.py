@@ -200,6 +200,35 @@ class ResultConfirmation(models.Model):
         ordering = ["result", "at"]
 
 
+# What each audit ``action`` (stored in English, a code) reads as in the console.
+AUDIT_ACTIONS = {
+    "event created": _("event created"),
+    "event changed": _("event changed"),
+    "event finished": _("event finished"),
+    "entry added": _("entry added"),
+    "check-in": _("check-in"),
+    "dropped": _("dropped"),
+    "drop undone": _("drop undone"),
+    "round generated": _("round generated"),
+    "round regenerated": _("round regenerated"),
+    "seats swapped": _("seats swapped"),
+    "round locked": _("round locked"),
+    "round finished": _("round finished"),
+    "result reported": _("result reported"),
+    "result confirmed": _("result confirmed"),
+    "result disputed": _("result disputed"),
+    "result corrected": _("result corrected"),
+    "result from game": _("result from the recorded game"),
+    "result from games": _("result from the recorded games"),
+    "game reopened": _("game reopened"),
+    "game ignored": _("game ignored"),
+    "game differs": _("recorded game differs from the result"),
+    "games differ": _("recorded games differ from each other"),
+    "grid entry opened": _("grid entry opened to the players"),
+    "grid entered": _("finished grid entered"),
+}
+
+
 class AuditEntry(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
     user = models.ForeignKey(
@@ -214,3 +243,10 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+
+    @property
+    def action_label(self) -> str:
+        return str(AUDIT_ACTIONS.get(self.action, self.action))
+
+
+from tournaments.paper_grid_models import GridEntry, PaperGrid  # noqa: E402, F401  (registered here)

@@ -20,7 +20,12 @@ from games.models import Game
 from tournaments import permissions as policy
 from tournaments.kinds import event_kind
 from tournaments.models import Result, ResultConfirmation, Round, Table
-from tournaments.result_games import is_result_game, result_games_drop, result_games_make
+from tournaments.result_games import (
+    is_result_game,
+    result_games_drop,
+    result_games_drop_player,
+    result_games_make,
+)
 from tournaments.running import acting_user, audit, require
 
 # Scores or counts given by player id (a string or a number, as the form or the API gives it).
@@ -30,7 +35,11 @@ _ByPlayer: TypeAlias = Mapping[str, object] | Mapping[int, object]
 def _clean_scores(
     table: Table, scores: _ByPlayer, details: _ByPlayer | None
 ) -> tuple[dict[str, int | None], dict[str, dict[str, int | bool]]]:
-    players = [str(p) for p in table.seats.order_by("position").values_list("player_id", flat=True)]
+    names = {
+        str(pk): name
+        for pk, name in table.seats.order_by("position").values_list("player_id", "player__name")
+    }
+    players = list(names)
     given = {str(k): v for k, v in scores.items()}
     if sorted(given) != sorted(players):
         raise DomainError(gettext("give a score for every player of the table, and no one else"))
@@ -44,7 +53,9 @@ def _clean_scores(
             clean[player] = int(str(value).strip())
         except ValueError:
             raise DomainError(
-                gettext("“%(value)s” is not a whole number") % {"value": value}
+                gettext("%(player)s's score “%(value)s” is not a whole number")
+                % {"player": names[player], "value": value},
+                field=f"score-{player}",
             ) from None
     extra: dict[str, dict[str, int | bool]] = {}
     for key, counts in (details or {}).items():
@@ -57,7 +68,11 @@ def _clean_scores(
                 if name in counts
             }
         except (TypeError, ValueError):
-            raise DomainError(gettext("game counts must be whole numbers")) from None
+            raise DomainError(
+                gettext("%(player)s's counts (cards left, royals killed) must be whole numbers")
+                % {"player": names[str(key)]},
+                field=f"cards-{key}",
+            ) from None
     return clean, extra
 
 
@@ -125,7 +140,10 @@ def result_report(
 
 
 def _where(table: Table) -> str:
-    return f"round {table.round.number}, table {table.number}"
+    return gettext("round %(round)s, table %(table)s") % {
+        "round": table.round.number,
+        "table": table.number,
+    }
 
 
 @transaction.atomic
@@ -297,6 +315,8 @@ def _overload_result(table: Table, game: Game, current: Result | None) -> Result
             current.save(update_fields=["status", "updated"])
             audit(event, None, "game reopened", _where(table), _snapshot(current), None)
         return None
+    if current is not None:  # the player's recorded game counts in the ratings, not the typed one
+        result_games_drop_player(current, seat.player_id)
     finished = (
         Game.objects.filter(
             event_id=event.pk,
@@ -325,6 +345,7 @@ def _overload_result(table: Table, game: Game, current: Result | None) -> Result
         return current
     _supersede_open_reports(table)
     if current is not None:
+        result_games_drop([current])
         current.status = Result.Status.SUPERSEDED
         current.save(update_fields=["status", "updated"])
     result = Result.objects.create(

@@ -57,6 +57,11 @@ def audit(
     )
 
 
+def _round_words(number: int) -> str:
+    """A round as the audit log names it (in the language of the one who acted)."""
+    return gettext("round %(round)s") % {"round": number}
+
+
 def _lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
@@ -259,7 +264,8 @@ def _write_seating(round: Round, final: bool) -> None:
         )
 
 
-def _seating_json(round: Round) -> dict[str, Any]:
+def round_seating(round: Round) -> dict[str, Any]:
+    """A round's seating as stored in the audit: players by table (in seat order) and byes."""
     return {
         "tables": {
             str(t.number): list(t.seats.order_by("position").values_list("player_id", flat=True))
@@ -284,7 +290,7 @@ def round_generate(*, event: Event, final: bool = False, by: AnyUser | None) -> 
         event=event, number=number, kind=Round.Kind.FINAL if final else Round.Kind.REGULAR
     )
     _write_seating(round, final)
-    audit(event, by, "round generated", f"round {number}", None, _seating_json(round))
+    audit(event, by, "round generated", _round_words(number), None, round_seating(round))
     return round
 
 
@@ -301,10 +307,17 @@ def round_regenerate(*, round: Round, by: AnyUser | None) -> Round:
             gettext("round %(round)s is locked: its seating cannot change")
             % {"round": round.number}
         )
-    before = _seating_json(round)
+    before = round_seating(round)
     round.tables.all().delete()
     _write_seating(round, round.kind == Round.Kind.FINAL)
-    audit(round.event, by, "round regenerated", str(round), before, _seating_json(round))
+    audit(
+        round.event,
+        by,
+        "round regenerated",
+        _round_words(round.number),
+        before,
+        round_seating(round),
+    )
     return round
 
 
@@ -319,7 +332,7 @@ def round_swap(*, round: Round, first: int, second: int, by: AnyUser | None) -> 
         )
     if first == second:
         raise DomainError(gettext("choose two different players to swap"))
-    before = _seating_json(round)
+    before = round_seating(round)
     seats = {s.player_id: s for s in TableSeat.objects.filter(table__round=round)}
     places: dict[int, tuple[int, int] | None] = {}
     for player in (first, second):
@@ -342,7 +355,9 @@ def round_swap(*, round: Round, first: int, second: int, by: AnyUser | None) -> 
             TableSeat.objects.create(table_id=target[0], position=target[1], player_id=player)
     round.byes = sorted(byes)
     round.save(update_fields=["byes"])
-    audit(round.event, by, "seats swapped", str(round), before, _seating_json(round))
+    audit(
+        round.event, by, "seats swapped", _round_words(round.number), before, round_seating(round)
+    )
     return round
 
 
@@ -360,7 +375,7 @@ def round_lock(*, round: Round, by: AnyUser | None) -> Round:
     Event.objects.filter(pk=round.event_id, status=Event.Status.DRAFT).update(
         status=Event.Status.RUNNING
     )
-    audit(round.event, by, "round locked", str(round), None, None)
+    audit(round.event, by, "round locked", _round_words(round.number), None, None)
     return round
 
 
@@ -380,5 +395,5 @@ def round_finish(*, round: Round, by: AnyUser | None) -> Round:
         )
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
-    audit(round.event, by, "round finished", str(round), None, None)
+    audit(round.event, by, "round finished", _round_words(round.number), None, None)
     return round

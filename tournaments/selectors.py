@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Case, Count, IntegerField, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Prefetch, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
+from clubs.roles import AnyUser
+from games.models import Game
+from games.permissions import readable_games
 from tournaments import pairing
 from tournaments import standings as pure
 from tournaments.kinds import event_kind
@@ -223,3 +226,34 @@ def pairing_inputs(
         for played in event_rounds(event=event).filter(status__in=PLAYED)
     ]
     return entrants, history, [row.player for row in standings.rows if not row.dropped]
+
+
+def table_games(*, table: Table, user: AnyUser | None) -> QuerySet[Game]:
+    """The games played at a table that ``user`` may read, oldest first: its recorded game
+    (live or finished), and the result-only games that stand for its typed result.
+
+    A game names its table by event, round and table number (``Table.game`` holds the one
+    whose result the table took); a game without a table number belongs to a round of one
+    table (a shared-deal round)."""
+    round_ = table.round
+    at = Q(table_number=table.number)
+    if round_.tables.count() == 1:
+        at |= Q(table_number__isnull=True)
+    games = Game.objects.filter(event_id=round_.event_id, round_number=round_.number).filter(at)
+    if table.game_id is not None:
+        games = games | Game.objects.filter(pk=table.game_id)
+    return readable_games(user, games).order_by("pk")
+
+
+def game_table(*, game: Game) -> Table | None:
+    """The table a game was played at (by its event, round and table number), if any."""
+    if game.event_id is None or game.round_number is None:
+        return None
+    linked = Table.objects.filter(game_id=game.pk).first()
+    if linked is not None:
+        return linked
+    tables = Table.objects.filter(round__event_id=game.event_id, round__number=game.round_number)
+    if game.table_number is not None:
+        return tables.filter(number=game.table_number).first()
+    only = list(tables[:2])
+    return only[0] if len(only) == 1 else None

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
@@ -22,6 +22,8 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, Player
 from clubs.roles import AnyUser, is_director
 from games.engine.errors import DomainError
+from games.models import Game
+from games.permissions import can_read_game
 from tournaments import permissions as policy
 from tournaments import services
 from tournaments.check_in import club_members, entry_undrop, members_enter, player_enter_by_name
@@ -29,6 +31,7 @@ from tournaments.kinds import event_kind
 from tournaments.models import Entry, Event, Result, Round, Table
 from tournaments.options import event_options
 from tournaments.results_waiting import results_waiting_for
+from tournaments.running import round_seating
 from tournaments.selectors import (
     event_at,
     event_disputes,
@@ -36,9 +39,13 @@ from tournaments.selectors import (
     event_list,
     event_rounds,
     event_standings,
+    game_table,
     round_missing,
+    table_games,
     table_result,
 )
+from tournaments.sheets import round_sheets
+from tournaments.typed import Typed
 from tournaments.visibility import RoundCards, round_cards_for
 
 SUITS = "SDCH"  # the order of a line's four trays as printed on the board
@@ -132,7 +139,7 @@ def round_print(request: HttpRequest, club: str, slug: str, number: int) -> Http
             "event": event,
             "round": round_,
             "cards": round_cards_for(round_, request.user, event),
-            "names": _names(event),
+            "sheets": round_sheets(request, round_),
             "matrio": event.game == "matrio",
             "board": board_layout(),
         },
@@ -145,9 +152,12 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
         Table.objects.select_related("round__event"), pk=table_id, round__event=event
     )
     result = table_result(table)
+    typed: Typed | None = None
     if request.method == "POST":
-        _table_post(request, table, result)
-        return redirect(request.path)
+        refusal = _table_post(request, table, result)
+        if refusal is None or request.POST.get("action") != "report":
+            return redirect(request.path)
+        typed = Typed(table.pk, request.POST, refusal)  # the page again, with what was typed
     manager = policy.can_manage_event(request.user, event)
     can_report = policy.can_report(request.user, table)
     can_confirm = result is not None and policy.can_confirm(request.user, result)
@@ -159,7 +169,9 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
             "table": table,
             "seats": table.seats.select_related("player").order_by("position"),
             "result": result,
-            "scores": _score_rows(table, result),
+            "games": table_games(table=table, user=request.user),
+            "scores": _score_rows(table, result, typed),
+            "refusal": typed.refusal.message if typed else "",
             "can_report": can_report,
             "can_confirm": can_confirm,
             "answers": result.confirmations.select_related("user") if result else [],
@@ -173,7 +185,29 @@ def table_detail(request: HttpRequest, club: str, slug: str, table_id: int) -> H
             and (result is None or result.status != Result.Status.CONFIRMED)
             and (manager or (can_report and result is None)),
         },
+        status=400 if typed else 200,
     )
+
+
+def short_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The short link printed on a table's sheet (``/events/t/<id>/``): the table's page."""
+    table = get_object_or_404(Table.objects.select_related("round__event__club"), pk=pk)
+    event = table.round.event
+    return redirect("tournaments:table", club=event.club.slug, slug=event.slug, table_id=table.pk)
+
+
+def game_table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """From a game's page to the page of the event table it was played at."""
+    game = get_object_or_404(Game, pk=pk)
+    event = None
+    if game.event_id is not None:
+        event = Event.objects.select_related("club").filter(pk=game.event_id).first()
+    if event is None or not can_read_game(request.user, game):
+        raise Http404(gettext("This game was not played in an event."))
+    table = game_table(game=game)
+    if table is None:  # a round not seated (yet): the event's page
+        return redirect("tournaments:event", club=event.club.slug, slug=event.slug)
+    return redirect("tournaments:table", club=event.club.slug, slug=event.slug, table_id=table.pk)
 
 
 @login_required
@@ -184,10 +218,12 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _score_rows(table: Table, result: Result | None) -> list[dict[str, object]]:
+def _score_rows(
+    table: Table, result: Result | None, typed: Typed | None
+) -> list[dict[str, object]]:
     scores = result.scores if result else {}
     details = result.details if result else {}
-    return [
+    rows: list[dict[str, object]] = [
         {
             "seat": seat,
             "score": scores.get(str(seat.player_id)),
@@ -196,6 +232,7 @@ def _score_rows(table: Table, result: Result | None) -> list[dict[str, object]]:
         }
         for seat in table.seats.select_related("player").order_by("position")
     ]
+    return typed.rows(table.pk, rows) if typed else rows
 
 
 def _scores_from(request: HttpRequest, table: Table) -> dict[int, str]:
@@ -221,7 +258,8 @@ def _details_from(request: HttpRequest, table: Table) -> dict[int, dict[str, str
     return details
 
 
-def _table_post(request: HttpRequest, table: Table, result: Result | None) -> None:
+def _table_post(request: HttpRequest, table: Table, result: Result | None) -> DomainError | None:
+    """Do what the table's form asks; a refusal is said in a message and returned."""
     action = request.POST.get("action")
     try:
         if action == "report":
@@ -246,6 +284,8 @@ def _table_post(request: HttpRequest, table: Table, result: Result | None) -> No
             messages.error(request, gettext("Nothing to do."))
     except DomainError as error:
         messages.error(request, error.message)
+        return error
+    return None
 
 
 @login_required
@@ -253,7 +293,20 @@ def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     event = event_at(club=club, slug=slug)
     if not policy.can_manage_event(request.user, event):
         raise PermissionDenied
+    return _console_page(request, event)
+
+
+def _console_page(request: HttpRequest, event: Event, typed: Typed | None = None) -> HttpResponse:
     rounds = _rounds(event, request.user)
+    if typed is not None:
+        for shown in rounds:
+            for entry in shown["tables"]:
+                table = entry["table"]
+                assert isinstance(table, Table)
+                seats = entry["seats"]
+                assert isinstance(seats, list)
+                entry["seats"] = typed.rows(table.pk, seats)
+                entry["refusal"] = typed.refusal.message if typed.table_id == table.pk else ""
     current = rounds[-1]["round"] if rounds else None
     return render(
         request,
@@ -271,6 +324,7 @@ def event_console(request: HttpRequest, club: str, slug: str) -> HttpResponse:
             "names": _names(event),
             "audit": event.audit.select_related("user")[:20],
         },
+        status=400 if typed else 200,
     )
 
 
@@ -294,6 +348,12 @@ def console_action(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         if done:
             messages.success(request, done)
     except DomainError as error:
+        if action in ("result", "correct") and request.POST.get("table", "").isdigit():
+            # the console again, the table's boxes as they were typed, the refusal beside them
+            messages.error(request, error.message)
+            return _console_page(
+                request, event, Typed(int(request.POST["table"]), request.POST, error)
+            )
         messages.error(request, error.message)
         if action == "add-player":  # keep what was typed
             return redirect(f"{back}?{urlencode({'name': request.POST.get('name', '')})}{section}")
@@ -351,8 +411,16 @@ def _console_action(request: HttpRequest, event: Event, action: str, by: AnyUser
         return gettext("The event is finished.")
     round_ = event.rounds.get(number=_number(request, "round"))
     if action == "regenerate":
+        before = round_seating(round_)
         services.round_regenerate(round=round_, by=by)
-        return gettext("Round %(round)s is seated again.") % {"round": round_.number}
+        round_.refresh_from_db(fields=["byes"])
+        if round_seating(round_) == before:
+            return gettext(
+                "Round %(round)s came out the same: the pairing finds no other seating as good."
+            ) % {"round": round_.number}
+        return gettext("Round %(round)s has a new seating: check it, then lock it.") % {
+            "round": round_.number
+        }
     if action == "swap":
         services.round_swap(
             round=round_, first=_number(request, "first"), second=_number(request, "second"), by=by

@@ -58,6 +58,14 @@ def deal_id(tags: Iterable[Sequence[str]], game_id: int) -> str:
     return hashlib.sha256((deck or f"game-{game_id}").encode()).hexdigest()[:12]
 
 
+def deal_name(tags: Iterable[Sequence[str]], played_on: date, deal: str) -> str:
+    """An Overload deal as people tell it apart: its event (when the game had one), the day it
+    was played and the start of its id, e.g. ``Spring Cup, 2026-03-03 · 4f1c9a``."""
+    event = next((value for tag, value in tags if tag.lower() == "event"), "").strip()
+    day = f"{played_on.isoformat()} · {deal[:6]}"
+    return f"{event}, {day}" if event and event != "?" else day
+
+
 RATED_STATUSES = (Game.Status.FINISHED,)
 
 GAME_COLUMNS = ("pk", "kind", "club_id", "club__slug", "played_on", "finished_at")
@@ -118,6 +126,9 @@ def _loaded(
             players[key] = player_id
         keys.append(key)
     if kind == OVERLOAD:
+        # won or not is the seat's winner flag: a finished game not won is a loss against the
+        # deal, whatever its record says of why — a table result typed by the staff knows no
+        # reason and is stored as "unfinished; royals killed: N" (``tournaments.result_games``)
         deal = deal_id(tags, pk)
         result = overload_result(
             game_id=str(pk),
@@ -129,7 +140,7 @@ def _loaded(
         )
         if result is None:  # pragma: no cover - finished games have a result
             return None
-        names[deal_player(deal)] = f"Deal {deal}"
+        names[deal_player(deal)] = deal_name(tags, played_on, deal)
     else:
         given = [s[4] for s in seats]
         if None in given:

@@ -36,7 +36,7 @@ def test_the_other_player_answers_a_read_only_summary_and_sees_who_reported() ->
     page = other.get(url).content.decode()
     waiting = other.get("/events/my-tables/").content.decode()
 
-    assert "Reported by p0-" in page and "Confirm these scores" in page
+    assert "Reported by Player 00" in page and "Confirm these scores" in page
     assert "Dispute (why?)" in page and 'name="score-' not in page  # no editable boxes
     assert "round 1, table 1" in waiting and "confirm it or say why not" in waiting
 

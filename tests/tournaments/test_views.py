@@ -37,7 +37,7 @@ def test_the_printable_seating_has_one_sheet_per_table_with_the_board(client: An
 
     assert page.count('class="sheet"') == 3
     assert page.count('class="board-tray"') == 3 * 24
-    assert "P1 is who holds the 2 of clubs" in page
+    assert "Whoever holds the 2 of clubs after the deal plays first" in page
 
 
 def test_a_player_reports_on_the_table_page_and_a_director_confirms(client: Any) -> None:

@@ -4,6 +4,7 @@
   var section = document.getElementById("standings");
   if (!section) { return; }
   var url = section.getAttribute("data-url");
+  var dropped = section.getAttribute("data-dropped");  // "(dropped)" in the page's language
   var body = section.querySelector("tbody");
   function cell(tag, text) {
     var el = document.createElement(tag);
@@ -16,7 +17,14 @@
     data.rows.forEach(function (row) {
       var tr = document.createElement("tr");
       tr.appendChild(cell("td", String(row.rank)));
-      tr.appendChild(cell("th", row.name + (row.dropped ? " (dropped)" : "")));
+      var name = cell("th", row.name);
+      if (row.dropped) {
+        var note = document.createElement("span");
+        note.className = "help";
+        note.textContent = dropped;
+        name.append(" ", note);
+      }
+      tr.appendChild(name);
       row.values.forEach(function (value) { tr.appendChild(cell("td", value)); });
       tr.appendChild(cell("td", String(row.games)));
       tr.appendChild(cell("td", String(row.byes)));
