@@ -46,11 +46,20 @@ messages-extract: $(STAMP)
 	    --no-obsolete --ignore=.venv --ignore=var --ignore=staticfiles --ignore=bench \
 	    --ignore=tests --ignore=docs
 
+# Collecting (and compressing) the static files takes a while: only when one of them changed
+# (or the packages that ship some, such as Swagger UI's).
+STATIC_ROOT ?= staticfiles
+STATIC_STAMP := $(STATIC_ROOT)/staticfiles.json
+$(STATIC_STAMP): $(STAMP) $(shell find infra clubs games tournaments analytics matrio_site -path '*/static/*' -type f 2>/dev/null)
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	if [ -f $@ ]; then touch $@; fi  # (no manifest without COMPRESSED_STATIC: collect each time)
+
 run: export DEBUG ?= true
-run: $(STAMP) messages
+# Hashed, compressed static files (brotli, gzip) served by WhiteNoise, as a club's phones need.
+run: export COMPRESSED_STATIC ?= true
+run: $(STAMP) messages $(STATIC_STAMP)
 	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo
-	$(PY) manage.py collectstatic --noinput --verbosity 0
 	exec $(PY) -m matrio_site.devserver
 
 # Browser tests need Debian's chromium: install it when missing and we are root.

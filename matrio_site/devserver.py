@@ -28,7 +28,9 @@ STOP_GRACE_SECONDS = 20.0
 
 
 def _commands(host: str, port: int, *, reload: bool) -> dict[str, list[str]]:
-    web = [sys.executable, "manage.py", "runserver", f"{host}:{port}"]
+    # --nostatic: WhiteNoise serves the static files (the collected, compressed ones under
+    # `make run`), as on a server, rather than runserver's plain uncompressed copies.
+    web = [sys.executable, "manage.py", "runserver", "--nostatic", f"{host}:{port}"]
     if not reload:
         web.append("--noreload")
     # Warnings and errors only (a person needs the address, the logins and what went wrong;

@@ -3,17 +3,23 @@
 Every builder returns a figure as plain JSON-ready data (``{"data": [...], "layout": {...}}``)
 that plotly.js draws as it is; every page also shows the same numbers as a table, the chart's
 text alternative. Colours are colour-blind safe and the layout is responsive (phones first).
+
+plotly.js reads a subset of HTML in every text it draws (labels, legends, hover): every text
+that comes from the data (names of players, events, deals, cards, moves) goes through
+``label``, so a name shows as it was typed and never as markup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import quote_plus
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from analytics.compute.openings import OpeningMove
-from analytics.compute.ratings import DISPLAY_BASE, DISPLAY_SCALE
+from analytics.compute.ratings import DISPLAY_SCALE
 from analytics.compute.tally import Tally
 from analytics.ratings.selectors import HistoryPoint, LeaderRow, Opponent, SeatLine
 from analytics.reviews import LossPoint
@@ -25,49 +31,86 @@ BLUE = "#0b5cad"
 ORANGE = "#c45500"
 GREEN = "#1d6b35"
 GREY = "#4a5361"
+#: Longer names are shortened on an axis (the hover text gives them whole).
+TICK_CHARACTERS = 18
+
+
+def label(text: object) -> str:
+    """A text from the data, as plotly.js shows it literally (``<``, ``>`` and ``&`` escaped)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def labels(texts: Sequence[object]) -> list[str]:
+    return [label(t) for t in texts]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= TICK_CHARACTERS else text[: TICK_CHARACTERS - 1] + "…"
+
+
+def _name_ticks(names: Sequence[str]) -> dict[str, Any]:
+    """Category ticks that show each name (shortened if long) whole in the hover text."""
+    return {"tickvals": labels(names), "ticktext": [label(_short(n)) for n in names]}
 
 
 def _layout(title: str, x: str, y: str, **extra: Any) -> dict[str, Any]:
     return {
-        "title": {"text": title},
-        "xaxis": {"title": {"text": x}},
-        "yaxis": {"title": {"text": y}},
-        "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
+        "title": {"text": label(title)},
+        # automargin: the axis makes room for its tick labels (names are never cut off)
+        "xaxis": {"title": {"text": label(x)}, "automargin": True},
+        "yaxis": {"title": {"text": label(y)}, "automargin": True},
+        "margin": {"l": 50, "r": 20, "t": 80, "b": 50},
         "showlegend": True,
-        "legend": {"orientation": "h"},
+        # above the plot, under the title: below it, it would cover the x axis' title
+        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         **extra,
     }
 
 
+def _game_numbers(count: int) -> dict[str, Any]:
+    """An x axis of games 1..count: whole numbers only, at most about eight ticks."""
+    return {"tickformat": "d", "dtick": max(1, -(-count // 8)), "automargin": True}
+
+
 def move_quality_figure(points: Sequence[LossPoint]) -> Figure:
-    """The average loss per move of each reviewed game, oldest first (lower is better)."""
+    """The average loss per move of each reviewed game, oldest first (lower is better); the
+    date, in the language's format, is in the hover text (several games share a day)."""
     return {
         "data": [
             {
                 "type": "scatter",
-                "x": [p.played_on.isoformat() for p in points],
+                "x": list(range(1, len(points) + 1)),
                 "y": [p.average_loss for p in points],
-                "customdata": [[p.game_id, p.moves] for p in points],
+                "customdata": [
+                    [date_format(p.played_on, "DATE_FORMAT"), p.game_id, p.moves] for p in points
+                ],
                 "mode": "lines+markers",
                 "name": _("average loss per move"),
                 "line": {"color": BLUE},
                 "hovertemplate": _(
-                    "%{x}: %{y} (game %{customdata[0]}, %{customdata[1]} moves)<extra></extra>"
+                    "%{customdata[0]}: %{y:.1f} (game %{customdata[1]}, "
+                    "%{customdata[2]} moves)<extra></extra>"
                 ),
             }
         ],
         "layout": _layout(
-            _("Average loss per move, game by game"), _("played on"), _("loss per move")
+            _("Average loss per move, game by game"),
+            _("reviewed games, oldest first"),
+            _("loss per move"),
+            xaxis={
+                "title": {"text": _("reviewed games, oldest first")},
+                **_game_numbers(len(points)),
+            },
         ),
     }
 
 
 def rating_history_figure(points: Sequence[HistoryPoint]) -> Figure:
-    """The estimate (mu) with a band of two sigmas either side, and the displayed rating."""
+    """The displayed rating after each game (the number the leaderboard shows), with a band of
+    two sigmas either side on the same scale."""
     x = list(range(1, len(points) + 1))
-    centre = [DISPLAY_BASE + DISPLAY_SCALE * p.mu for p in points]
-    upper = [c + DISPLAY_SCALE * 2 * p.sigma for c, p in zip(centre, points, strict=True)]
-    lower = [c - DISPLAY_SCALE * 2 * p.sigma for c, p in zip(centre, points, strict=True)]
+    upper = [p.display + DISPLAY_SCALE * 2 * p.sigma for p in points]
+    lower = [p.display - DISPLAY_SCALE * 2 * p.sigma for p in points]
     return {
         "data": [
             {
@@ -92,21 +135,18 @@ def rating_history_figure(points: Sequence[HistoryPoint]) -> Figure:
             {
                 "type": "scatter",
                 "x": x,
-                "y": centre,
-                "mode": "lines",
-                "name": _("estimate (mu)"),
-                "line": {"color": BLUE},
-            },
-            {
-                "type": "scatter",
-                "x": x,
                 "y": [p.display for p in points],
                 "mode": "lines+markers",
-                "name": _("displayed rating (mu - 3 sigma)"),
-                "line": {"color": ORANGE},
+                "name": _("rating"),
+                "line": {"color": BLUE},
             },
         ],
-        "layout": _layout(_("Rating after each game"), _("games played"), _("rating")),
+        "layout": _layout(
+            _("Rating after each game"),
+            _("games played"),
+            _("rating"),
+            xaxis={"title": {"text": _("games played")}, **_game_numbers(len(points))},
+        ),
     }
 
 
@@ -120,7 +160,7 @@ def score_distribution_figure(scores: Sequence[int]) -> Figure:
 
 
 def head_to_head_figure(opponents: Sequence[Opponent]) -> Figure:
-    names = [o.name for o in opponents]
+    names = labels([o.name for o in opponents])
     return {
         "data": [
             {
@@ -145,7 +185,17 @@ def head_to_head_figure(opponents: Sequence[Opponent]) -> Figure:
                 "marker": {"color": ORANGE},
             },
         ],
-        "layout": _layout(_("Head to head"), _("opponent"), _("games"), barmode="stack"),
+        "layout": _layout(
+            _("Head to head"),
+            _("opponent"),
+            _("games"),
+            barmode="stack",
+            xaxis={
+                "title": {"text": _("opponent")},
+                "automargin": True,
+                **_name_ticks([o.name for o in opponents]),
+            },
+        ),
     }
 
 
@@ -154,7 +204,7 @@ def seat_results_figure(seats: Sequence[SeatLine]) -> Figure:
         "data": [
             {
                 "type": "bar",
-                "x": [s.label for s in seats],
+                "x": labels([s.label for s in seats]),
                 "y": [s.wins / s.games if s.games else 0 for s in seats],
                 "name": _("win rate"),
                 "marker": {"color": BLUE},
@@ -182,7 +232,7 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
             {
                 "type": "bar",
                 "orientation": "h",
-                "y": [r.name for r in shown],
+                "y": labels([r.name for r in shown]),
                 "x": [r.display for r in shown],
                 "name": _("rating"),
                 "marker": {"color": BLUE},
@@ -199,6 +249,11 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
             _("player"),
             showlegend=False,
             height=max(300, 28 * len(shown) + 100),
+            yaxis={
+                "title": {"text": _("player")},
+                "automargin": True,
+                **_name_ticks([r.name for r in shown]),
+            },
         ),
     }
 
@@ -209,7 +264,7 @@ def leaderboard_figure(rows: Sequence[LeaderRow], top: int = 20) -> Figure:
 def opening_figure(moves: Sequence[OpeningMove], *, link: str) -> Figure:
     """The moves after a line: games (bars) and win rate; a click opens the deeper line
     (``customdata``: the address of the line after the move)."""
-    names = [m.move for m in moves]
+    names = labels([m.move for m in moves])
     return {
         "data": [
             {
@@ -218,7 +273,7 @@ def opening_figure(moves: Sequence[OpeningMove], *, link: str) -> Figure:
                 "y": [m.games for m in moves],
                 "name": _("games"),
                 "marker": {"color": BLUE},
-                "customdata": [f"{link}?line={m.next_line.replace(' ', '+')}" for m in moves],
+                "customdata": [f"{link}?line={quote_plus(m.next_line)}" for m in moves],
                 "hovertemplate": _("%{x}: %{y} games<extra>click to go deeper</extra>"),
             },
             {
@@ -270,7 +325,7 @@ def card_impact_figure(cards: Sequence[dict[str, Any]]) -> Figure:
         "data": [
             {
                 "type": "bar",
-                "x": [c["card"] for c in ranked],
+                "x": labels([c["card"] for c in ranked]),
                 "y": [d["value"] for d in diffs],
                 "error_y": _whiskers(diffs),
                 "marker": {"color": BLUE},
@@ -295,7 +350,7 @@ def seat_effects_figure(seats: Sequence[dict[str, Any]]) -> Figure:
         "data": [
             {
                 "type": "bar",
-                "x": [s["seat"] for s in seats],
+                "x": labels([s["seat"] for s in seats]),
                 "y": [a["value"] for a in advantage],
                 "error_y": _whiskers(advantage),
                 "marker": {"color": GREEN},
@@ -346,7 +401,7 @@ def tray_heatmap_figure(cells: Sequence[HeatCell]) -> Figure:
             _("printed suit"),
             _("line"),
             showlegend=False,
-            yaxis={"autorange": "reversed", "title": {"text": _("line")}},
+            yaxis={"autorange": "reversed", "title": {"text": _("line")}, "automargin": True},
         ),
     }
 
@@ -430,13 +485,13 @@ def deal_difficulty_figure(deals: Sequence[DealRow], *, top: int = 30) -> Figure
         "data": [
             {
                 "type": "bar",
-                "x": [d.deal for d in shown],
+                "x": labels([d.name for d in shown]),
                 "y": [round(d.mu, 2) for d in shown],
                 "error_y": {"type": "data", "array": [round(2 * d.sigma, 2) for d in shown]},
                 "marker": {"color": ORANGE},
                 "name": _("deal strength (mu)"),
                 "customdata": [d.games for d in shown],
-                "hovertemplate": _("deal %{x}: mu %{y} (%{customdata} games)<extra></extra>"),
+                "hovertemplate": _("%{x}: mu %{y} (%{customdata} games)<extra></extra>"),
             }
         ],
         "layout": _layout(
@@ -455,8 +510,8 @@ def event_figure(events: Sequence[EventSummary]) -> Figure:
         "data": [
             {
                 "type": "bar",
-                "name": seat,
-                "x": [e.name for e in events],
+                "name": label(seat),
+                "x": labels([e.name for e in events]),
                 "y": [
                     round(100 * (dict(e.seats)[seat].win_rate or 0.0), 1)
                     if seat in dict(e.seats)
@@ -480,8 +535,8 @@ def first_moves_figure(
         "data": [
             {
                 "type": "bar",
-                "name": group,
-                "x": [key for key, _ in keys],
+                "name": label(group),
+                "x": labels([key for key, _ in keys]),
                 "y": [tally.games for _, tally in keys],
             }
             for group, keys in groups

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from analytics.compute.mathematico_stats import CLASS_NAMES, CLASSES
-from analytics.web.figures import BLUE, ORANGE, Figure, _layout
+from analytics.web.figures import BLUE, ORANGE, Figure, _layout, labels
 
 
 def values_figure(cells: Sequence[Mapping[str, Any]]) -> Figure:
@@ -76,7 +76,7 @@ def draw_figure(entry: Mapping[str, Any]) -> Figure:
     """Where one card of a draw went (folded cells): share of the strong players' boards and
     of every board."""
     decisions = entry["decisions"]
-    cells = [d["cell"] for d in decisions]
+    cells = labels([d["cell"] for d in decisions])
     return {
         "data": [
             {

@@ -10,17 +10,20 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from analytics.statistics import mathematico_selectors
-from analytics.web import mathematico_figures
+from analytics.web import charts, mathematico_figures
+from analytics.web.charts import Chart, Unit
 
 
 @require_GET
 def values(request: HttpRequest) -> HttpResponse:
     """Mathematico: value of each number by position (heatmap and table)."""
     report = mathematico_selectors.values_report()
-    figure = mathematico_figures.values_figure(report["cells"]) if report else None
-    return render(
-        request, "analytics/mathematico_values.html", {"report": report, "figure": figure}
-    )
+    chart = None
+    if report:
+        figure = mathematico_figures.values_figure(report["cells"])
+        # blank cells below the statistics' own threshold: a board has a placement per value
+        chart = Chart(figure, report["boards"], report["min_placements"], Unit.BOARDS)
+    return render(request, "analytics/mathematico_values.html", {"report": report, "chart": chart})
 
 
 @require_GET
@@ -51,7 +54,9 @@ def draw(request: HttpRequest, key: str) -> HttpResponse:
             "entry": entry,
             "card": number,
             "error": error,
-            "figure": mathematico_figures.draw_figure(entry),
+            "chart": Chart(
+                mathematico_figures.draw_figure(entry), entry["placed"], charts.DRAW, Unit.BOARDS
+            ),
         },
         status=400 if error else 200,
     )

@@ -18,5 +18,4 @@ urlpatterns = [
     path("mathematico/values/", mathematico_views.values, name="mathematico-values"),
     path("mathematico/draws/", mathematico_views.draws, name="mathematico-draws"),
     path("mathematico/draws/<str:key>/", mathematico_views.draw, name="mathematico-draw"),
-    path("plotly.min.js", views.plotly_js, name="plotly-js"),
 ]

@@ -1,30 +1,29 @@
 """Analytics pages: thin views over stored results (selectors) and figure builders.
 
 No page computes a rating: it reads ``Rating``/``RatingHistory`` rows the worker stored.
-plotly.js is served from the installed plotly package (no CDN: the site works offline).
+plotly.js is one of our static files (no CDN: the site works offline); each chart comes with
+how much data it stands on (``charts.Chart``), so a thin one says so instead of drawing.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from datetime import date
 
-import plotly
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext
-from django.views.decorators.cache import cache_control
+from django.utils.translation import gettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from analytics import jobs
+from analytics.compute.tally import Tally
 from analytics.ratings import selectors as rating_selectors
 from analytics.reviews import player_move_quality
 from analytics.statistics import counters
 from analytics.statistics import selectors as statistics_selectors
-from analytics.web import figures
+from analytics.web import charts, figures
+from analytics.web.charts import Chart, Unit
 from clubs.models import Club, Player
 from games.kinds import GameKind
-
-PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 
 
 def _kind(request: HttpRequest) -> str:
@@ -49,7 +48,9 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "club": club,
             "clubs": Club.objects.order_by("name"),
             "rows": rows,
-            "figure": figures.leaderboard_figure(rows),
+            "chart": Chart(
+                figures.leaderboard_figure(rows), len(rows), charts.LEADERBOARD, Unit.PLAYERS
+            ),
             "jobs": jobs.jobs(limit=5),
         },
     )
@@ -70,14 +71,28 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
             "kind": kind,
             "kinds": GameKind.choices,
             "ratings": rating_selectors.player_ratings(player=person),
-            "history": history,
+            "history": [(p, date.fromisoformat(p.played_on)) for p in history],
             "record": record,
-            "figures": {
-                "history": figures.rating_history_figure(history),
-                "scores": figures.score_distribution_figure(record.scores),
-                "opponents": figures.head_to_head_figure(record.opponents),
-                "seats": figures.seat_results_figure(record.seats),
-                "quality": figures.move_quality_figure(quality),
+            "charts": {
+                "history": Chart(
+                    figures.rating_history_figure(history), len(history), charts.HISTORY
+                ),
+                "scores": Chart(
+                    figures.score_distribution_figure(record.scores),
+                    len(record.scores),
+                    charts.SCORES,
+                ),
+                "opponents": Chart(
+                    figures.head_to_head_figure(record.opponents),
+                    max((o.games for o in record.opponents), default=0),
+                    charts.COUNTS,
+                ),
+                "seats": Chart(
+                    figures.seat_results_figure(record.seats),
+                    sum(s.games for s in record.seats),
+                    charts.SEATS,
+                ),
+                "quality": Chart(figures.move_quality_figure(quality), len(quality), charts.COUNTS),
             },
             "quality": quality,
         },
@@ -104,23 +119,60 @@ def openings(request: HttpRequest) -> HttpResponse:
             "moves": moves,
             "total": sum(m.games for m in moves),
             "can_go_deeper": len(line.split()) + 1 < counters.opening_depth(),
-            "figure": figures.opening_figure(moves, link=link),
+            "chart": Chart(
+                figures.opening_figure(moves, link=link),
+                sum(m.games for m in moves),
+                charts.OPENINGS,
+            ),
         },
         status=400 if error else 200,
     )
 
 
+#: The card impact table shows one suit at a time (the jokers together): a page of 54 rows,
+#: each with its intervals, is too long to read, above all on a phone.
+CARD_GROUPS = {
+    "S": pgettext_lazy("card suit", "Spades"),
+    "H": pgettext_lazy("card suit", "Hearts"),
+    "D": pgettext_lazy("card suit", "Diamonds"),
+    "C": pgettext_lazy("card suit", "Clubs"),  # not the clubs people belong to
+    "X": pgettext_lazy("card suit", "Jokers"),
+}
+
+
+def _card_group(card: str) -> str:
+    return "X" if card.startswith("X") else card[-1]
+
+
 @require_GET
 def card_impact(request: HttpRequest) -> HttpResponse:
-    """MatriO card-value impact and seat effects, as the worker last computed them."""
+    """MatriO card-value impact and seat effects, as the worker last computed them; the
+    table shows the suit chosen (``?suit=S``, H, D, C or X for the jokers; spades first)."""
     report = statistics_selectors.card_impact_report()
+    group = request.GET.get("suit", "S")
+    if group not in CARD_GROUPS:
+        raise Http404(gettext("no such suit: choose spades, hearts, diamonds, clubs or jokers"))
     drawn = {}
+    cards = []
     if report:
+        # the statistics' own threshold: below it no card is ranked and no interval is drawn
+        games, needed = report["games"], report["min_games"]
         drawn = {
-            "cards": figures.card_impact_figure(report["cards"]),
-            "seats": figures.seat_effects_figure(report["seats"]),
+            "cards": Chart(figures.card_impact_figure(report["cards"]), games, needed),
+            "seats": Chart(figures.seat_effects_figure(report["seats"]), games, needed),
         }
-    return render(request, "analytics/card_impact.html", {"report": report, "figures": drawn})
+        cards = [c for c in report["cards"] if _card_group(c["card"]) == group]
+    return render(
+        request,
+        "analytics/card_impact.html",
+        {
+            "report": report,
+            "charts": drawn,
+            "cards": cards,
+            "groups": CARD_GROUPS.items(),
+            "group": group,
+        },
+    )
 
 
 def _value(raw: str | None) -> int | None:
@@ -153,10 +205,24 @@ def heatmaps(request: HttpRequest) -> HttpResponse:
             "trays": trays,
             "matrio_cells": matrio_cells,
             "cells": cells,
-            "figures": {
-                "trays": figures.tray_heatmap_figure(trays),
-                "matrio_cells": figures.cell_heatmap_figure(matrio_cells),
-                "mathematico": figures.mathematico_heatmap_figure(cells),
+            "charts": {
+                "trays": Chart(
+                    figures.tray_heatmap_figure(trays),
+                    sum(c.tally.games for c in trays),
+                    charts.COUNTS,
+                    Unit.PLAYS,
+                ),
+                "matrio_cells": Chart(
+                    figures.cell_heatmap_figure(matrio_cells),
+                    max((c.tally.games for c in matrio_cells), default=0),
+                    charts.COUNTS,
+                ),
+                "mathematico": Chart(
+                    figures.mathematico_heatmap_figure(cells),
+                    sum(c.tally.games for c in cells),
+                    charts.COUNTS,
+                    Unit.PLAYS,
+                ),
             },
         },
         status=400 if error else 200,
@@ -170,7 +236,12 @@ def deals(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "analytics/deals.html",
-        {"deals": rows, "figure": figures.deal_difficulty_figure(rows)},
+        {
+            "deals": rows,
+            "chart": Chart(
+                figures.deal_difficulty_figure(rows), sum(d.games for d in rows), charts.COUNTS
+            ),
+        },
     )
 
 
@@ -178,9 +249,8 @@ def deals(request: HttpRequest) -> HttpResponse:
 def events(request: HttpRequest) -> HttpResponse:
     """Event analytics: each recent event's games and its seats' outcomes."""
     rows = statistics_selectors.event_summaries()
-    return render(
-        request, "analytics/events.html", {"events": rows, "figure": figures.event_figure(rows)}
-    )
+    chart = Chart(figures.event_figure(rows), sum(e.games for e in rows), charts.COUNTS)
+    return render(request, "analytics/events.html", {"events": rows, "chart": chart})
 
 
 @require_GET
@@ -194,23 +264,30 @@ def first_moves(request: HttpRequest) -> HttpResponse:
         {
             "integer": integer,
             "overload": overload,
-            "figures": {
-                "integer": figures.first_moves_figure(
-                    integer,
-                    title=gettext("Integer Matrix: first placements"),
-                    x=gettext("colour and square"),
+            "charts": {
+                "integer": Chart(
+                    figures.first_moves_figure(
+                        integer,
+                        title=gettext("Integer Matrix: first placements"),
+                        x=gettext("colour and square"),
+                    ),
+                    _first_group_games(integer),
+                    charts.COUNTS,
                 ),
-                "overload": figures.first_moves_figure(
-                    overload,
-                    title=gettext("Overload: setup choices by royal"),
-                    x=gettext("slot"),
+                "overload": Chart(
+                    figures.first_moves_figure(
+                        overload,
+                        title=gettext("Overload: setup choices by royal"),
+                        x=gettext("slot"),
+                    ),
+                    _first_group_games(overload),
+                    charts.COUNTS,
                 ),
             },
         },
     )
 
 
-@require_GET
-@cache_control(public=True, max_age=86400)
-def plotly_js(request: HttpRequest) -> FileResponse:
-    return FileResponse(PLOTLY_JS.open("rb"), content_type="text/javascript")
+def _first_group_games(groups: list[tuple[str, list[tuple[str, Tally]]]]) -> int:
+    """The games a first-moves chart stands on: every game counts once in its first group."""
+    return sum(tally.games for _, tally in groups[0][1]) if groups else 0

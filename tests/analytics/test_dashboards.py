@@ -31,8 +31,8 @@ def test_every_figure_is_a_valid_plotly_figure_with_its_numbers() -> None:
         go.Figure(figure)  # raises on anything plotly.js would not understand
 
     band = figures[0]["data"]
-    assert band[2]["y"] == [1000 + 40 * 27.0]
-    assert band[0]["y"] == [1000 + 40 * 27.0 + 40 * 2 * 8.0]
+    assert band[2]["y"] == [1120]  # the displayed rating, as on the leaderboard
+    assert band[0]["y"] == [1120 + 40 * 2 * 8.0]
     assert figures[4]["data"][0]["x"] == [120]
 
 

@@ -24,6 +24,7 @@ from analytics.models import (
     RatingStream,
 )
 from analytics.ratings import services, stream
+from analytics.ratings.games import deal_name
 from clubs.models import Club, Player
 from games import services as games
 from games.models import Game
@@ -194,9 +195,22 @@ def test_overload_deals_are_rated_as_opponents_named_by_their_deck() -> None:
     deals = Rating.objects.filter(pool="matrix-overload", player_key__startswith="deal:")
     assert deals.count() == 2
     assert sorted(deals.values_list("games", flat=True)) == [1, 2]
-    assert all(d.name == f"Deal {d.player_key.removeprefix('deal:')}" for d in deals)
+    # named by the day played and the start of the deal's id (no event in these records)
+    for deal in deals:
+        day, short = deal.name.split(" · ")
+        assert deal.player_key.removeprefix("deal:").startswith(short) and len(short) == 6
+        assert len(day) == 10 and day[4] == "-"
     players = Rating.objects.filter(pool="matrix-overload").exclude(player_key__startswith="deal:")
     assert sorted(players.values_list("name", flat=True)) == ["Ada", "Bo", "random bot"]
     incremental = stored_state()
     services.ratings_recompute(kind="matrix-overload")
     assert stored_state() == incremental
+
+
+def test_a_deal_is_named_by_its_event_and_day() -> None:
+    day = datetime.date(2026, 3, 3)
+    assert (
+        deal_name([["Event", "Spring Cup"]], day, "4f1c9a77aa") == "Spring Cup, 2026-03-03 · 4f1c9a"
+    )
+    assert deal_name([["Event", "?"]], day, "4f1c9a77aa") == "2026-03-03 · 4f1c9a"
+    assert deal_name([], day, "4f1c9a77aa") == "2026-03-03 · 4f1c9a"

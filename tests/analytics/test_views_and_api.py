@@ -57,7 +57,7 @@ def test_the_leaderboard_page_lists_the_pool_with_a_chart_and_a_table(
     best = Rating.objects.filter(pool="matrio@lakeside").order_by("-display").first()
     assert best is not None and best.name in page
     assert 'data-figure="figure-leaderboard"' in page and "<table>" in page
-    assert "/analytics/plotly.min.js" in page and "cdn" not in page.lower()
+    assert "/static/analytics/vendor/plotly-cartesian" in page and "cdn" not in page.lower()
 
 
 def test_the_leaderboard_reads_a_constant_number_of_queries(
@@ -88,12 +88,6 @@ def test_the_player_page_shows_history_scores_seats_and_opponents(
     for chart in ("history", "scores", "seats", "opponents"):
         assert f'data-figure="figure-{chart}"' in page
     assert "Head to head" in page and people[0].name in page
-
-
-def test_plotly_is_served_by_the_site(client: Client) -> None:
-    response = client.get("/analytics/plotly.min.js")
-    assert response.status_code == 200
-    assert b"plotly" in b"".join(response.streaming_content)[:2000].lower()
 
 
 def test_the_api_serves_the_leaderboard_and_a_player(
