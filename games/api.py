@@ -19,16 +19,22 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import exceptions, mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club
-from games import permissions, selectors, services
+from clubs.roles import signed_in
+from games import import_jobs, permissions, selectors, services
 from games.engine import live
 from games.engine.core import EngineError
-from games.engine.replay import decode
+from games.engine.errors import NotAllowed
 from games.errors import GameError
+from games.exports import INLINE_GAMES as EXPORT_INLINE_GAMES
+from games.exports import export_filters, export_job_start
 from games.filters import GameFilter
+from games.import_jobs import INLINE_BYTES
+from games.job_api import FileJobSerializer, job_json
 from games.kinds.registry import kind_of
 from games.models import Game
 from games.reviews import game_review
@@ -51,8 +57,8 @@ from games.visibility import hidden_for
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Refused by the engine or malformed."),
-    403: OpenApiResponse(description="Not allowed to write this game."),
-    404: OpenApiResponse(description="No such game."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed to write this game."),
+    404: OpenApiResponse(ErrorSerializer, description="No such game."),
 }
 STALE = {409: OpenApiResponse(ErrorSerializer, description="The game moved on; reload.")}
 
@@ -69,13 +75,18 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_serializer_class(self) -> type[GameSerializer]:
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer
 
-    def _game_to_write(self) -> Game:
-        """The game of the URL, light (no seats), checked writable: 404 / 403 otherwise."""
-        fields = ("id", "club_id", "recorder_id", "public")
-        game = Game.objects.only(*fields).filter(pk=self.kwargs[self.lookup_field]).first()
+    def _game_to_read(self, *fields: str) -> Game:
+        """The game of the URL, light (no seats; ``fields`` and those the policy reads), checked
+        readable: 404 otherwise."""
+        policy = ("id", "club_id", "recorder_id", "public", "event_id", "round_number")
+        game = Game.objects.only(*policy, *fields).filter(pk=self.kwargs[self.lookup_field]).first()
         if game is None or not permissions.can_read_game(self.request.user, game):
             raise exceptions.NotFound("There is no such game.")
-        return self._writable(game)
+        return game
+
+    def _game_to_write(self) -> Game:
+        """The game of the URL, light, checked writable: 404 / 403 otherwise."""
+        return self._writable(self._game_to_read())
 
     def _writable(self, game: Game) -> Game:
         if not permissions.can_write_game(self.request.user, game):
@@ -146,15 +157,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["get"])
     def poll(self, request: Request, pk: str | None = None) -> Response:
         """Cheap check for pages to poll: the game's ply, status and last change."""
-        game = self.get_object()
+        game = self._game_to_read("ply", "status", "updated")
         return Response(
             {"id": game.pk, "ply": game.ply, "status": game.status, "updated": game.updated}
         )
 
     @extend_schema(
         responses={
-            200: OpenApiResponse(
-                OpenApiTypes.STR, description="The canonical MGN record (text/plain)."
+            (200, "text/plain"): OpenApiResponse(
+                OpenApiTypes.STR, description="The canonical MGN record."
             )
         }
     )
@@ -169,11 +180,24 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         response["Content-Disposition"] = f'inline; filename="game-{game.pk}.mgn"'
         return response
 
-    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.STR, description="MGN text.")})
+    @extend_schema(
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="MGN text."),
+            400: OpenApiResponse(
+                ErrorSerializer, description="More than 1000 games: ask for an export job."
+            ),
+        }
+    )
     @action(detail=False, methods=["get"], url_path="export-mgn", filterset_class=GameFilter)
     def export_mgn(self, request: Request) -> StreamingHttpResponse:
-        """Every game matching the filters as one MGN file."""
+        """Every game matching the filters as one MGN file, for at most 1000 games (more: POST
+        ``export-jobs`` with the same filters, and download the file when the job is done)."""
         games = self.filter_queryset(self.get_queryset())
+        if games.count() > EXPORT_INLINE_GAMES:
+            raise GameError(
+                f"These filters match more than {EXPORT_INLINE_GAMES} games: ask for an export job "
+                "(POST /api/games/export-jobs/ with the same filters) and download its file."
+            )
         response = StreamingHttpResponse(
             selectors.games_export_mgn(games=games, user=request.user),
             content_type="text/plain; charset=utf-8",
@@ -181,7 +205,24 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         response["Content-Disposition"] = 'attachment; filename="games.mgn"'
         return response
 
-    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.STR, description="CSV text.")})
+    @extend_schema(request=None, responses={202: FileJobSerializer})
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="export-jobs",
+        filterset_class=GameFilter,
+        permission_classes=[IsAuthenticated],
+    )
+    def export_jobs(self, request: Request) -> Response:
+        """Export the games matching the filters (query string, as ``export-mgn``) as one MGN
+        file made by the worker: 202 with the job; its ``download`` once it is done."""
+        self.filter_queryset(self.get_queryset())  # refuses malformed filters (400)
+        job = export_job_start(by=request.user, filters=export_filters(request.query_params))
+        return Response(job_json(job), status=202, headers={"Location": job_json(job)["url"]})
+
+    @extend_schema(
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="CSV text.")}
+    )
     @action(detail=False, methods=["get"], url_path="export-csv")
     def export_csv(self, request: Request) -> StreamingHttpResponse:
         """Results of every game matching the filters as CSV (one row per seat)."""
@@ -223,17 +264,27 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         description="Record one move at the ply the client expects (see MoveInput).",
     )
     @extend_schema(methods=["GET"], responses={200: MoveSerializer(many=True)})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # every move: a list
     def moves(self, request: Request, pk: str | None = None) -> Response:
         """GET: the moves in order. POST: record the next move."""
         if request.method == "GET":
             game = self.get_object()
             return Response(MoveSerializer(selectors.game_moves(game=game), many=True).data)
-        game = self._game_to_write()
+        # The service locks the game and checks the writer in one read (the move path's cost);
+        # a refusal is then told apart here: 404 for a game the user may not read, else 403.
+        if not signed_in(request.user):
+            self._game_to_write()
         data = _valid(MoveInputSerializer, request)
-        recorded = services.game_record_move(
-            game_id=game.pk, token=data["token"], expected_ply=data["expected_ply"], by=request.user
-        )
+        try:
+            recorded = services.game_record_move(
+                game_id=int(str(pk)),
+                token=data["token"],
+                expected_ply=data["expected_ply"],
+                by=request.user,
+            )
+        except NotAllowed:
+            self._game_to_write()
+            raise
         move = recorded.move
         assert move is not None
         by = move.by.get_username() if move.by is not None else None
@@ -264,7 +315,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             "application/json": ImportInputSerializer,
             "multipart/form-data": ImportInputSerializer,
         },
-        responses={200: ImportReportSerializer, **ERRORS},
+        responses={
+            200: ImportReportSerializer,
+            202: OpenApiResponse(
+                FileJobSerializer,
+                description="A text of more than 200 games or 1 MB: imported by the worker; "
+                "follow the job at its url (Location).",
+            ),
+            **ERRORS,
+        },
     )
     @action(
         detail=False,
@@ -275,19 +334,37 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def import_mgn(self, request: Request) -> Response:
         """Import MGN (pasted or uploaded, one or many games); ``dry_run`` stores nothing.
 
-        Always 200 with the report when the request itself is valid: ``ok`` is false when
+        A text of at most 200 games and 1 MB is imported at once: 200 with the report when the
+        request itself is valid. A larger one answers 202 with a job (``/api/game-jobs/{id}/``)
+        whose ``report`` says the same at the end. In the report, ``ok`` is false when
         any game was refused (each with its index, line, ply and sentence) or when a name is no
         member of the club (``unknown_players``, with near members; nothing is stored: map the
         names with ``players`` or send ``create_players``).
         """
         data = _valid(ImportInputSerializer, request)
         self._check_club(data["club"])
-        if "file" in data:
-            text = decode(data["file"].read())
+        upload = data.get("file")
+        if upload is not None:
             source = data.get("source", Game.Source.IMPORTED)
+            text = import_jobs.mgn_text(upload.read()) if upload.size <= INLINE_BYTES else ""
         else:
             text = data["mgn"]
             source = data.get("source", Game.Source.TYPED)
+        if (upload is not None and upload.size > INLINE_BYTES) or not import_jobs.is_small(text):
+            if upload is not None:
+                upload.seek(0)
+            job = import_jobs.import_job_start(
+                club=data["club"],
+                by=request.user,
+                name=upload.name if upload is not None else "",
+                source=source,
+                text=None if upload is not None and upload.size > INLINE_BYTES else text,
+                upload=upload if upload is not None and upload.size > INLINE_BYTES else None,
+                dry_run=data["dry_run"],
+                create_players=data["create_players"],
+                chosen_players=data["players"],
+            )
+            return Response(job_json(job), status=202, headers={"Location": job_json(job)["url"]})
         report = services.games_import_mgn(
             club=data["club"],
             text=text,

@@ -14,11 +14,16 @@ game's recorder.
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Membership
 from clubs.roles import STAFF_ROLES, AnyUser, club_roles, signed_in
 from games.events import open_deal_rounds
 from games.models import Game, Seat
+
+WRITERS_ONLY = gettext_lazy(
+    "only the game's recorder, the club's scorekeepers and directors may do this"
+)
 
 
 def can_create_in_club(user: AnyUser | None, club: Club) -> bool:

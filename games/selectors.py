@@ -12,10 +12,12 @@ import csv
 import io
 from collections.abc import Iterator
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection
-from django.db.models import Prefetch, QuerySet
+from django.db.models import OuterRef, Prefetch, QuerySet
 
-from clubs.roles import AnyUser
+from clubs.models import Membership
+from clubs.roles import AnyUser, remember_club_roles, signed_in
 from games.engine import live
 from games.engine.core import JsonDict
 from games.events import events_by_id
@@ -24,6 +26,7 @@ from games.permissions import readable_games
 from games.visibility import NOTHING, Hidden, hidden_for, redact_live, redact_view
 
 EXPORT_CHUNK = 200
+LIVE_STATE = "_matrio_live_state"  # (seat names, tokens) read along with a locked game
 CSV_COLUMNS = (
     "game_id",
     "club",
@@ -68,8 +71,41 @@ def game_tokens(*, game: Game) -> list[str]:
     return list(game.moves.order_by("ply").values_list("token", flat=True))
 
 
+def game_to_move(*, game_id: int, user: AnyUser | None) -> Game | None:
+    """The game locked for a move (``None`` when there is no such game). On PostgreSQL the same
+    round trip reads its seat names and tokens (for ``game_live``, once) and the roles ``user``
+    holds in its club (for the permission check): the move path's one read."""
+    games = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+    if connection.vendor != "postgresql":
+        return games.first()
+    roles = (
+        Membership.objects.filter(club=OuterRef("club_id"), player__user_id=user.pk).values("role")
+        if signed_in(user)
+        else Membership.objects.none().values("role")
+    )
+    game = games.annotate(
+        seat_names=ArraySubquery(
+            Seat.objects.filter(game=OuterRef("pk")).order_by("position").values("name")
+        ),
+        move_tokens=ArraySubquery(
+            Move.objects.filter(game=OuterRef("pk")).order_by("ply").values("token")
+        ),
+        user_roles=ArraySubquery(roles),
+    ).first()
+    if game is None:
+        return None
+    game.__dict__[LIVE_STATE] = (list(game.seat_names), list(game.move_tokens))
+    if signed_in(user):
+        remember_club_roles(user, game.club_id, set(game.user_roles))
+    return game
+
+
 def _names_and_tokens(game: Game) -> tuple[list[str], list[str]]:
-    """Seat names and move tokens in order: one round trip on PostgreSQL (the move path)."""
+    """Seat names and move tokens in order: read with the game by ``game_to_move`` (used once),
+    else one round trip on PostgreSQL."""
+    state: tuple[list[str], list[str]] | None = game.__dict__.pop(LIVE_STATE, None)
+    if state is not None:
+        return state
     cache = getattr(game, "_prefetched_objects_cache", {})
     if connection.vendor != "postgresql" or "seats" in cache or "moves" in cache:
         return _seat_names(game), game_tokens(game=game)

@@ -30,10 +30,12 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.roles import AnyUser, signed_in
+from games import reopen
 from games.engine import live
 from games.engine.core import EngineError, IllegalMoveError, RecordError
+from games.engine.errors import NotAllowed
 from games.engine.record import RawRecord, read_records
-from games.errors import GameClosed, GameError, IllegalMove, StalePly
+from games.errors import GameClosed, GameError, IllegalMove, NoSuchGame, StalePly
 from games.events import EventLike
 from games.imports import (
     ImportedGame,
@@ -43,8 +45,10 @@ from games.imports import (
     storable_problem,
     without_nul,
 )
+from games.messages.seats import record_names, seat_names
 from games.models import NAME_LENGTH, Game, Move, Seat
-from games.selectors import game_live
+from games.permissions import WRITERS_ONLY, can_write_game
+from games.selectors import game_live, game_to_move
 from games.signals import announce_games_changed
 
 log = logging.getLogger(__name__)
@@ -225,8 +229,13 @@ def _seat_players(club: Club, seats: Sequence[SeatInput]) -> dict[int, int]:
 def game_record_move(
     *, game_id: int, token: str, expected_ply: int, by: AnyUser | None = None
 ) -> Recorded:
-    """Record ``token`` as ply ``expected_ply + 1`` (see the module docstring)."""
-    game = _lock(game_id)
+    """Record ``token`` as ply ``expected_ply + 1`` (see the module docstring); ``by`` (not the
+    system's ``None``) must be a writer of the game (``NotAllowed``)."""
+    game = game_to_move(game_id=game_id, user=by)
+    if game is None:
+        raise NoSuchGame()
+    if by is not None and not can_write_game(by, game):
+        raise NotAllowed(str(WRITERS_ONLY))
     if game.status != Game.Status.LIVE:
         raise GameClosed(
             gettext("the game is %(status)s: no move can be recorded")
@@ -241,7 +250,7 @@ def game_record_move(
     try:
         played = live.play(current, token)
     except IllegalMoveError as error:
-        raise IllegalMove(error) from None
+        raise IllegalMove(error, names=seat_names(game)) from None
     except EngineError as error:
         raise GameError(error.sentence, ply=game.ply + 1) from None
     now = timezone.now()
@@ -289,6 +298,8 @@ def game_undo(*, game_id: int, expected_ply: int, by: AnyUser | None = None) -> 
     if game.ply == 0:
         raise GameError(gettext("there is no move to undo"), ply=0)
     was_finished = game.status != Game.Status.LIVE  # finished, or ended by its own token
+    if was_finished and by is not None and (refusal := reopen.reopen_refusal(by, game)):
+        raise NotAllowed(refusal)  # who may re-open a finished game: games.reopen
     Move.objects.filter(game=game, ply=game.ply).delete()
     game.ply -= 1
     current = game_live(game=game)
@@ -382,7 +393,7 @@ def games_import_records(
             if problem:
                 raise RecordError(problem, line=record.line)
         except EngineError as error:
-            entry.refuse(error)
+            entry.refuse(error, names=record_names(record))
             continue
         except Exception as error:  # an engine bug must not lose the other games
             log.exception("the engine failed on record %s", record.index)

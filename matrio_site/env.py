@@ -112,7 +112,9 @@ def database_config(url: str, *, conn_max_age: int) -> dict[str, Any]:
             "DATABASE_URL must start with sqlite:// or postgres:// "
             f"(postgresql:// works too), not {shown}."
         )
-    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=conn_max_age))
+    config: dict[str, Any] = dict(
+        dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=conn_max_age > 0)
+    )
     if scheme == "sqlite":
         name = str(config.get("NAME") or "")
         if name and name != ":memory:":
