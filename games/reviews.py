@@ -85,6 +85,51 @@ def game_review(*, game: Game) -> JsonDict | None:
     return {**stored.review, "players": names}
 
 
+# How each kind's review judged the moves (``method_params`` of the engine's review).
+METHODS = {
+    "matrio": _(
+        "Every legal move was played out %(depth)s plies (the move and greedy replies) over "
+        "%(over)s; a move's value is the mover's margin over the best rival."
+    ),
+    "mathematico": _(
+        "The advisor (%(thinking)s) and the move played were both valued on the same "
+        "%(futures)s random futures of the unseen cards; a move's value is the expected final "
+        "total."
+    ),
+    "integer-matrix": _(
+        "An alpha-beta search %(depth)s plies deep (the drawn disc, then blank 0/0 discs); a "
+        "move's value is the net-score margin from the mover's view."
+    ),
+    "matrix-overload": _(
+        "Whether the game could still be won over the known order of the deck: a search %(beam)s "
+        "positions wide for a win, then a full search for a proof of loss, at most %(nodes)s "
+        "positions a question and %(total)s a game; beyond that the answer is unknown."
+    ),
+}
+NOTES = {"unknown: the solver's limit was reached": _("unknown: the search's limit was reached")}
+
+
+def review_method(review: JsonDict) -> str:
+    """The review's method in the reader's language (the engine's English for an older one)."""
+    params = dict(review.get("method_params") or {})
+    text = METHODS.get(str(review.get("game")))
+    if text is None or not params:
+        return str(review.get("method", ""))
+    if "hands" in params:
+        params["over"] = (
+            _("the recorded hands")
+            if params["hands"]
+            else _("%(samples)s random deals of the unseen cards") % params
+        )
+    if "futures" in params:
+        params["thinking"] = (
+            _("%(ms)s ms a move") % params
+            if params.get("ms") is not None
+            else _("%(samples)s futures a cell") % params
+        )
+    return str(text) % params
+
+
 def review_rows(review: JsonDict) -> tuple[list[JsonDict], list[JsonDict]]:
     """The review as the page's tables: one row per player, one per move, with names."""
     names = review.get("players", {})
@@ -94,6 +139,7 @@ def review_rows(review: JsonDict) -> tuple[list[JsonDict], list[JsonDict]]:
             **move,
             "name": names.get(move["player"], move["player"]),
             "grade_label": GRADE_LABELS.get(move["grade"], move["grade"]),
+            "note": str(NOTES.get(move.get("note", ""), move.get("note", ""))),
         }
         for move in review["moves"]
     ]

@@ -27,6 +27,7 @@ from games import selectors, services
 from games.engine.matrio.cards import cards_of
 from games.engine.matrio.rules import SEATS
 from games.engine.record import read_records
+from games.messages.words import card as card_words
 from games.models import Game
 from games.visibility import HIDDEN, NOTHING, hidden_for, redact_view
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
@@ -245,7 +246,7 @@ def urls(world: World) -> list[str]:
             out += [reverse(name, args=[club, e.slug]) for e in world.events]
         elif name == "tournaments:print":
             out += [reverse(name, args=[club, r.event.slug, r.number]) for r in rounds]
-        elif name == "tournaments:table":
+        elif name in ("tournaments:table", "tournaments:paper-grid"):
             out += [reverse(name, args=[club, t.round.event.slug, t.pk]) for t in tables]
         elif arguments == {"slug"} and base == "club":
             out.append(reverse(name, kwargs={"slug": club}))
@@ -509,8 +510,10 @@ def test_a_refusal_on_the_page_does_not_list_a_hand_either(world: World) -> None
     )
 
     messages = [str(m) for m in response.context["messages"]]
-    assert len(messages) == 1 and f"{card} is not in {mover}'s hand" in messages[0]
-    assert CARD.findall(messages[0]) == [card]
+    hand = state["board"]["hands"][other]["cards"]
+    assert len(messages) == 1 and f"{card_words(card)} is not in this player's hand" in messages[0]
+    assert not CARD.findall(messages[0])  # the page says cards in words (games.messages) ...
+    assert [c for c in hand if card_words(c) in messages[0]] == [card]  # ... and lists no hand
 
 
 # --- seeds --------------------------------------------------------------------------------------

@@ -95,9 +95,11 @@ def test_live_entry_speaks_czech_and_phrases_an_illegal_move(
     page.get_by_label("Tah", exact=True).fill("3c>c2c")
     page.get_by_role("button", name="Zapsat").click()
 
-    alert = page.get_by_role("alert").filter(has_text="Tah 1 (P1): 3C>C2C tady zahrát nelze.")
+    # the refusal in plain Czech words: the player's name, the cards as players say them
+    alert = page.get_by_role("alert").filter(has_text="hra začíná křížovou dvojkou")
     alert.wait_for()
-    assert "Povolené tahy: " in alert.inner_text()
+    assert alert.inner_text().startswith(f"{NAMES[0]}: ")
+    assert "položte křížovou dvojku na " in alert.inner_text()
     assert page.locator("#ply-count").inner_text() == "Tah 0 z 0"
     page.get_by_label("Tah", exact=True).fill("2c>c2c")
     page.get_by_role("button", name="Zapsat").click()

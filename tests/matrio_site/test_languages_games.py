@@ -102,7 +102,9 @@ def test_the_game_page_phrases_an_illegal_move_in_the_reader_s_language() -> Non
         HTTP_ACCEPT_LANGUAGE="it",
     ).content.decode()
 
-    assert "Mossa 1 (P1): 3C&gt;C2C non si può giocare qui. Mosse consentite: " in page
+    # the refusal in plain words: the player's name and the cards in Italian
+    assert "Ann: la partita si apre con il 2 di fiori" in page
+    assert "sul vassoio riga 1 fiori" in page
     game.refresh_from_db()
     assert game.ply == 0
 

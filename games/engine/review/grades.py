@@ -157,7 +157,8 @@ class PlayerSummary:
 class GameReview:
     """Every move of one game reviewed, in play order, and what the game kind adds.
 
-    ``game`` is the MGN ``Game`` tag; ``method`` states the search and its limits;
+    ``game`` is the MGN ``Game`` tag; ``method`` states the search and its limits (in English;
+    ``method_params`` holds its figures, so a site can say it in the reader's language);
     ``details`` holds the game's own findings (Matrix Overload: ``winnable_at_start``,
     ``lost_at``).
     """
@@ -166,6 +167,7 @@ class GameReview:
     moves: tuple[MoveReview, ...]
     method: str = ""
     thresholds: Thresholds = field(default=MATHEMATICO)
+    method_params: JsonDict = field(default_factory=dict)  # ``method``'s figures, for phrasing
     details: JsonDict = field(default_factory=dict)
 
     @property
@@ -177,6 +179,7 @@ class GameReview:
         return {
             "game": self.game,
             "method": self.method,
+            "method_params": dict(self.method_params),
             "thresholds": self.thresholds._asdict(),
             "moves": [move.json() for move in self.moves],
             "summary": {name: s.json() for name, s in self.summary.items()},

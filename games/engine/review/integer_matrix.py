@@ -247,4 +247,5 @@ def review(record: RawRecord, *, depth: int = DEPTH) -> GameReview:
             "value = net-score margin from the mover's view"
         ),
         thresholds=INTEGER_MATRIX,
+        method_params={"depth": depth},
     )

@@ -162,5 +162,6 @@ def review(
             "random futures of the unseen cards; value = expected final total"
         ),
         thresholds=MATHEMATICO,
+        method_params={"ms": ms, "samples": samples, "futures": futures},
         details=details,
     )

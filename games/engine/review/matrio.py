@@ -315,4 +315,5 @@ def review(record: RawRecord, *, depth: int = DEPTH, samples: int = SAMPLES) -> 
             "value = the mover's margin over the best rival"
         ),
         thresholds=MATRIO,
+        method_params={"depth": depth, "hands": exact, "samples": samples},
     )

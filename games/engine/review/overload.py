@@ -419,6 +419,7 @@ def review(
             f"per question and {total} per game, else unknown"
         ),
         thresholds=OVERLOAD,
+        method_params={"beam": beam, "nodes": nodes, "total": total},
         details={
             "winnable_at_start": answers[0],
             "lost_at": lost_at,
