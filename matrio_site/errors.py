@@ -38,6 +38,7 @@ _STATUS_TITLES: dict[int, StrPromise] = {
     410: gettext_lazy("Gone"),
     422: gettext_lazy("Cannot be processed"),
     429: gettext_lazy("Too many requests"),
+    413: gettext_lazy("Too large"),
     500: gettext_lazy("Server error"),
     503: gettext_lazy("Service unavailable"),
 }

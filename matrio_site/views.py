@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -36,6 +38,17 @@ def _error(request: HttpRequest, status: HTTPStatus, detail: str) -> HttpRespons
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, RequestDataTooBig):  # a huge text pasted into a form
+        megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
+        return _error(
+            request,
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+            _(
+                "What was sent is too large for a form (at most %(mb)s MB of text). "
+                "Send a long record as a file instead: files up to 64 MB are taken."
+            )
+            % {"mb": f"{megabytes:g}"},
+        )
     return _error(request, HTTPStatus.BAD_REQUEST, _("The request could not be understood."))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
@@ -203,3 +204,11 @@ def test_reading_a_text_in_batches_takes_the_same_memory_for_a_text_six_times_lo
 
     assert (short, long) == (1000, 6000)
     assert peak_long < 1.5 * peak_short  # one batch of 500 records at a time, whatever the size
+
+
+def test_a_huge_text_pasted_into_the_import_form_gets_a_sentence(cast: Cast) -> None:
+    huge = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    page = keeper(cast).post("/games/import/", {"mgn": huge})
+    assert page.status_code == 413
+    assert "too large for a form" in page.content.decode()
+    assert "Send a long record as a file instead" in page.content.decode()

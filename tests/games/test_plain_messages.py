@@ -175,26 +175,38 @@ def test_an_integer_matrix_refusal_lists_the_legal_squares_per_colour(cast: Cast
     assert unsound.startswith("Nora Neg: the disc \u22122/\u22123 has two faces of the same sign")
 
 
-def test_a_reader_whose_language_has_no_translation_yet_keeps_a_sentence_in_it(
-    cast: Cast,
-) -> None:
-    """Until the catalogue translates a phrase, a Czech reader gets the site's translated
-    sentence rather than English words; English readers get the plain words."""
+def test_a_czech_reader_gets_the_plain_words_in_czech(cast: Cast) -> None:
+    """The API's ``plain`` follows Accept-Language: the player's name, the card and the trays
+    in the words Czech players use; ``message`` stays the engine's English sentence."""
     game = matrio_with_cyril(cast)
     client = scorekeeper(cast)
 
     czech = refused(client, game, "KD>C1S", accept_language="cs")
     english = refused(client, game, "KD>C1S", accept_language="en")
 
-    assert czech["plain"] == czech["sentence"] != czech["message"]
+    assert czech["plain"].startswith("Cyril Cole: karta král kár nemůže na sloupec 1 (piky)")
+    assert czech["message"] == english["message"]
     assert english["plain"].startswith("Cyril Cole: the King of diamonds")
+
+
+def test_a_phrase_the_catalogue_lacks_falls_back_to_the_translated_sentence(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phrase not yet translated gives the site's translated sentence, not English words."""
+    game = matrio_with_cyril(cast)
+    client = scorekeeper(cast)
+    monkeypatch.setattr(messages, "gettext", lambda text: text)  # as if no phrase were translated
+
+    czech = refused(client, game, "KD>C1S", accept_language="cs")
+
+    assert czech["plain"] == czech["sentence"] != czech["message"]
 
 
 def test_a_translated_phrase_is_used_with_the_words_of_the_readers_language(
     cast: Cast, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The catalogues come later: a stand-in catalogue shows the phrase and the card words are
-    looked up in the reader's language, the names and trays filled in."""
+    """A stand-in catalogue for the phrase: the card and tray words still come from the
+    reader's language, the names filled in; a broken translation never gives a 500."""
     czech = {
         "%(card)s can't go on %(tray)s, which is not a %(suit)s tray — %(suit)s still has empty "
         "trays: %(trays)s": "%(card)s nemůže na %(tray)s (%(suit)s: %(trays)s)",
@@ -207,9 +219,7 @@ def test_a_translated_phrase_is_used_with_the_words_of_the_readers_language(
     with translation.override("cs"):
         said = messages.plain(error, player="P2", names={"P2": "Cyril Cole"})
 
-    assert said == (
-        "Cyril Cole: the King of diamonds nemůže na column 1 spades (diamonds: row 1 diamonds)"
-    )
+    assert said == "Cyril Cole: král kár nemůže na sloupec 1 (piky) (káry: řádek 1 (káry))"
     with translation.override("cs"):
         assert messages.plain(error.because("matrio.already_played", card="KD")) is None
     czech["%(card)s has already been played"] = "%(karta)s už byla zahrána"  # a slip
