@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, mixins, serializers, viewsets
@@ -81,7 +82,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         policy = ("id", "club_id", "recorder_id", "public", "event_id", "round_number")
         game = Game.objects.only(*policy, *fields).filter(pk=self.kwargs[self.lookup_field]).first()
         if game is None or not permissions.can_read_game(self.request.user, game):
-            raise exceptions.NotFound("There is no such game.")
+            raise exceptions.NotFound(gettext("There is no such game."))
         return game
 
     def _game_to_write(self) -> Game:
@@ -90,15 +91,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _writable(self, game: Game) -> Game:
         if not permissions.can_write_game(self.request.user, game):
-            raise exceptions.PermissionDenied(
-                "only the game's recorder, the club's scorekeepers and directors may do this"
-            )
+            raise exceptions.PermissionDenied(str(permissions.WRITERS_ONLY))
         return game
 
     def _check_club(self, club: Club) -> None:
         if not permissions.can_create_in_club(self.request.user, club):
             raise exceptions.PermissionDenied(
-                f"only scorekeepers and directors of {club.name} may add its games"
+                gettext("only scorekeepers and directors of %(club)s may add its games")
+                % {"club": club.name}
             )
 
     # --- reading -----------------------------------------------------------------------------
@@ -149,7 +149,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         found = game_review(game=self.get_object())
         if found is None:
             raise exceptions.NotFound(
-                "This game has no review yet: it is worked out once the game is finished."
+                gettext("This game has no review yet: it is worked out once the game is finished.")
             )
         return Response(found)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.http import FileResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, mixins, permissions, serializers, viewsets
@@ -97,9 +98,9 @@ class FileJobViewSet(
         job = self.get_object()
         path = job.path("output")
         if job.kind != FileJob.Kind.EXPORT or job.status != FileJob.Status.DONE:
-            raise exceptions.NotFound("This export has no file yet.")
+            raise exceptions.NotFound(gettext("This export has no file yet."))
         if not path.exists():
-            raise exceptions.NotFound("This export's file is gone; export again.")
+            raise exceptions.NotFound(gettext("This export's file is gone; export again."))
         return FileResponse(
             path.open("rb"),
             as_attachment=True,
@@ -120,7 +121,7 @@ class FileJobViewSet(
         """Run again a job that failed (its worker died) or still waits (staff)."""
         job = self.get_object()
         if not request.user.is_staff:
-            raise exceptions.PermissionDenied("Only staff may run a job again.")
+            raise exceptions.PermissionDenied(gettext("Only staff may run a job again."))
         if job.status in (FileJob.Status.FAILED, FileJob.Status.QUEUED):
             job = job_rerun(job=job)
         return Response(job_json(job), status=202)
