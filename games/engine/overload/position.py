@@ -104,20 +104,28 @@ class State:
 
 def deal(deck: Sequence[str]) -> State:
     """Deal the setup: one card on each of piles 1,2,3,4,6,7,8,9, royals set aside."""
+    return deal_from(deck)
+
+
+def deal_from(cards: Sequence[str], rest: Sequence[str] | None = None) -> State:
+    """The table once ``cards`` (top first) are dealt as far as they go (one on each of piles
+    1,2,3,4,6,7,8,9 in turn, royals set aside). The deck left is what the deal did not take of
+    ``cards``, or ``rest`` when given (a deck told card by card: its unknown part)."""
     piles: list[tuple[str, ...]] = [() for _ in PILES]
     pending: list[str] = []
     dealt = 0
-    position = 0
-    while dealt < len(DEAL_ORDER):
-        card = deck[position]
-        position += 1
+    used = 0
+    for card in cards:
+        if dealt == len(DEAL_ORDER):
+            break
+        used += 1
         if is_royal(card):
             pending.append(card)
         else:
             piles[DEAL_ORDER[dealt] - 1] = (card,)
             dealt += 1
     return State(
-        deck=tuple(deck[position:]),
+        deck=tuple(cards[used:]) if rest is None else tuple(rest),
         piles=tuple(piles),
         royals=(None,) * len(SLOTS),
         ice=((),) * len(SLOTS),

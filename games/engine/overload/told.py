@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.engine.overload.board import DEAL_ORDER, PILES, SLOTS
+from games.engine.overload.board import DEAL_ORDER
 from games.engine.overload.cards import FULL_DECK, is_royal
-from games.engine.overload.position import State
+from games.engine.overload.position import State, deal_from
 
 #: a card of the deck not drawn yet (its face is not known to anyone)
 UNKNOWN = "??"
@@ -31,23 +31,7 @@ def dealing(told: Sequence[str]) -> bool:
 
 def deal_so_far(told: Sequence[str]) -> State:
     """The table after the cards told so far are dealt (royals set aside, the rest unknown)."""
-    piles: list[tuple[str, ...]] = [() for _ in PILES]
-    pending: list[str] = []
-    dealt = 0
-    for card in told:
-        if is_royal(card):
-            pending.append(card)
-        else:
-            piles[DEAL_ORDER[dealt] - 1] = (card,)
-            dealt += 1
-    return State(
-        deck=(UNKNOWN,) * (len(FULL_DECK) - len(told)),
-        piles=tuple(piles),
-        royals=(None,) * len(SLOTS),
-        ice=((),) * len(SLOTS),
-        dead=(False,) * len(SLOTS),
-        pending=tuple(pending),
-    )
+    return deal_from(told, rest=(UNKNOWN,) * (len(FULL_DECK) - len(told)))
 
 
 def next_pile(told: Sequence[str]) -> int:
