@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from analytics.models import Rating
 from analytics.ratings import services as ratings
@@ -99,7 +100,8 @@ def test_a_mathematico_club_night_with_shared_draws(open_page: OpenPage, live_se
     assert sheet.count() == 1 and sheet.locator("th.sheet-name").count() == 9
     assert sheet.locator("img[src^='data:image/svg+xml']").count() == 1
     director.emulate_media(media="print")
-    assert sheet.locator("p.no-print").is_hidden()  # the round's draw is not on the tables
+    # the round's draw is not on the tables (waits for the print style sheet to apply)
+    expect(sheet.locator("p.no-print")).to_be_hidden()
     shot(director, "mathematico-printed-sheet")
     director.emulate_media(media="screen")
     director.goto(f"{base}console/")
